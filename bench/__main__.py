@@ -1,0 +1,29 @@
+"""Run every module listed in bench.BENCHMARKS and print its figures."""
+
+from __future__ import annotations
+
+import importlib
+import sys
+
+from bench import BENCHMARKS
+
+
+def format_value(value: float) -> str:
+    if isinstance(value, int) or float(value).is_integer():
+        return str(int(value))
+    return f"{value:.6g}"
+
+
+def main() -> int:
+    if not BENCHMARKS:
+        print("No benchmarks registered yet: add module names to BENCHMARKS in bench/__init__.py.")
+        return 0
+    for module_name in BENCHMARKS:
+        module = importlib.import_module(f"bench.{module_name}")
+        for name, value, unit in module.run():
+            print(f"{name}: {format_value(value)} {unit}".rstrip())
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,124 @@
+"""The actions of a hand: what players and the dealer do. Frozen values, stored in the action log.
+
+Player actions name the acting player by position (0 is the first player left of the button).
+Amounts are chips. `Raise.to` is the player's whole bet in the current betting round after the
+action ("raise to 300"), which is also how a bet, a completion and an all-in raise are written.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from dealer.engine.cards import Card
+
+
+class IllegalAction(ValueError):
+    """An action the rules do not allow now; the message says why, in words a dealer acts on."""
+
+
+@dataclass(frozen=True, slots=True)
+class Fold:
+    player: int
+
+
+@dataclass(frozen=True, slots=True)
+class Check:
+    player: int
+
+
+@dataclass(frozen=True, slots=True)
+class Call:
+    """Match the current bet, or put in everything when the stack is short (all-in call)."""
+
+    player: int
+
+
+@dataclass(frozen=True, slots=True)
+class Raise:
+    """Bet, raise, or complete a bring-in to `to` chips in this betting round."""
+
+    player: int
+    to: int
+
+
+@dataclass(frozen=True, slots=True)
+class AllIn:
+    """Put in every chip: a call, a bet or a raise, whichever that amounts to."""
+
+    player: int
+
+
+@dataclass(frozen=True, slots=True)
+class BringIn:
+    """Stud: the lowest up card posts the bring-in instead of completing."""
+
+    player: int
+
+
+@dataclass(frozen=True, slots=True)
+class Draw:
+    """Draw games: exchange `count` cards; 0 is standing pat."""
+
+    player: int
+    count: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class Show:
+    """Show cards at the showdown: hole cards (board games), the hand (draw), all cards (stud)."""
+
+    player: int
+    cards: tuple[Card, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class Muck:
+    """Give up the hand at the showdown without showing: no claim to any pot."""
+
+    player: int
+
+
+@dataclass(frozen=True, slots=True)
+class DealStreet:
+    """The dealer deals the next street.
+
+    `board`: the board cards just dealt (board games), optional. `up_cards`: stud, one up card per
+    player in position order (None for players no longer in the hand), optional. `first_actor`:
+    stud without cards entered, the dealer names who acts first (or who brings in).
+    """
+
+    board: tuple[Card, ...] = ()
+    up_cards: tuple[Card | None, ...] = ()
+    first_actor: int | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Award:
+    """The dealer awards the next pot (the last side pot first) to `winners`.
+
+    No winners: the best shown hand among the players eligible for the pot wins it.
+    """
+
+    pot: int
+    winners: tuple[int, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class Misdeal:
+    """Void the hand: every chip goes back to where it was before the hand."""
+
+
+Action = (
+    Fold
+    | Check
+    | Call
+    | Raise
+    | AllIn
+    | BringIn
+    | Draw
+    | Show
+    | Muck
+    | DealStreet
+    | Award
+    | Misdeal
+)

@@ -1,0 +1,386 @@
+"""Hand values: the best five cards at showdown, and stud helpers (who brings in, who acts first).
+
+Pure Python: no Django, no clock, no I/O. Labels are English; the Django layer translates them.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Container, Sequence
+from dataclasses import dataclass, field
+from enum import IntEnum
+from itertools import combinations
+from types import MappingProxyType
+from typing import Final
+
+from dealer.engine.cards import ACE, Card, DeckKind, card_order_key, short_deck
+
+
+class Category(IntEnum):
+    """Hand categories in the standard (52-card) order, low to high."""
+
+    HIGH_CARD = 0
+    PAIR = 1
+    TWO_PAIR = 2
+    THREE_OF_A_KIND = 3
+    STRAIGHT = 4
+    FLUSH = 5
+    FULL_HOUSE = 6
+    FOUR_OF_A_KIND = 7
+    STRAIGHT_FLUSH = 8
+
+
+CATEGORY_LABELS: Final = MappingProxyType(
+    {
+        Category.HIGH_CARD: "High card",
+        Category.PAIR: "Pair",
+        Category.TWO_PAIR: "Two pair",
+        Category.THREE_OF_A_KIND: "Three of a kind",
+        Category.STRAIGHT: "Straight",
+        Category.FLUSH: "Flush",
+        Category.FULL_HOUSE: "Full house",
+        Category.FOUR_OF_A_KIND: "Four of a kind",
+        Category.STRAIGHT_FLUSH: "Straight flush",
+    }
+)
+
+
+@dataclass(frozen=True, slots=True, order=True, kw_only=True)
+class HandRank:
+    """The value of a hand; a higher HandRank wins, equal ones split.
+
+    Compare only ranks made for the same deck: `strength` is the category's place in that deck's
+    ranking (seed 003's short deck moves the flush above the full house), then `tiebreak` (ranks,
+    most significant first), then `natural` (seed 003: without the joker beats with it).
+    """
+
+    strength: int
+    tiebreak: tuple[int, ...]
+    natural: bool = True
+    category: Category = field(compare=False)
+    joker_as: Card | None = field(default=None, compare=False)
+
+    @property
+    def label(self) -> str:
+        """English name of the category, e.g. "Full house"."""
+        return CATEGORY_LABELS[self.category]
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class _Rules:
+    ranking: tuple[Category, ...]  # low to high
+    lowest_rank: int
+    ace_low_straight: bool
+    joker: bool
+
+    def rank(self, category: Category, tiebreak: tuple[int, ...]) -> HandRank:
+        return HandRank(strength=self.ranking.index(category), tiebreak=tiebreak, category=category)
+
+
+# Seed 003, section 7, lists the combinations "from low to high" ("frá lágu upp í hátt"): one pair,
+# two pair, three of a kind, straight, full house, flush ("EINLIT HÖND", "one-suit hand"), four of
+# a kind ("PÓKER"), straight flush, royal flush. So the flush beats the full house; the royal flush
+# is the ace-high straight flush, not a category of its own.
+_SHORT_RANKING: Final = (
+    Category.HIGH_CARD,
+    Category.PAIR,
+    Category.TWO_PAIR,
+    Category.THREE_OF_A_KIND,
+    Category.STRAIGHT,
+    Category.FULL_HOUSE,
+    Category.FLUSH,
+    Category.FOUR_OF_A_KIND,
+    Category.STRAIGHT_FLUSH,
+)
+
+_RULES: Final = MappingProxyType(
+    {
+        "standard": _Rules(
+            ranking=tuple(Category), lowest_rank=2, ace_low_straight=True, joker=False
+        ),
+        # Seed 003: "Five cards in sequence but not in the same suit. The highest sequence wins,
+        # e.g. ten, jack, queen, king, ace" ("Fimm spil í röð en ekki í sama lit. Hæsta röð vinnur
+        # t.d. tía, gosi, ..."). It never lets the ace play low (no A-7-8-9-10), so it doesn't here.
+        "short32": _Rules(
+            ranking=_SHORT_RANKING, lowest_rank=7, ace_low_straight=False, joker=False
+        ),
+        # Seed 003, 9a: the joker "counts as any card the player is missing" ("gildir hann þá sem
+        # hvaða spil sem er sem leikmanninn vantar").
+        "short33": _Rules(
+            ranking=_SHORT_RANKING, lowest_rank=7, ace_low_straight=False, joker=True
+        ),
+    }
+)
+
+# Tried from the ace of spades down, so a joker that could be several equal cards names the highest.
+_JOKER_STAND_INS: Final = tuple(sorted(short_deck(), key=card_order_key, reverse=True))
+
+_Evaluation = tuple[Category, tuple[int, ...], tuple[Card, ...]]
+
+
+def best_hand(
+    cards: Sequence[Card], *, deck: DeckKind = "standard"
+) -> tuple[HandRank, tuple[Card, ...]]:
+    """The value of the best five of 5 to 7 cards, and those five cards (most significant first).
+
+    deck="short32"/"short33" applies seed 003's rules: the flush beats the full house, the ace is
+    high only, and in "short33" the joker stands for any card the player does not hold.
+    """
+    rules = _rules(deck)
+    if not 5 <= len(cards) <= 7:
+        raise ValueError(f"a hand is made from 5 to 7 cards, not {len(cards)}")
+    _check_cards(cards, rules)
+    return _best(cards, rules)
+
+
+def best_omaha_hand(
+    hole: Sequence[Card], board: Sequence[Card], *, deck: DeckKind = "standard"
+) -> tuple[HandRank, tuple[Card, ...]]:
+    """The best Omaha hand: exactly two of the 4+ hole cards and three of the 3 to 5 board cards."""
+    rules = _rules(deck)
+    if len(hole) < 4:
+        raise ValueError(f"an Omaha hand has at least 4 hole cards, not {len(hole)}")
+    if not 3 <= len(board) <= 5:
+        raise ValueError(f"an Omaha board has 3 to 5 cards, not {len(board)}")
+    _check_cards([*hole, *board], rules)
+    best: tuple[HandRank, tuple[Card, ...]] | None = None
+    for two in combinations(hole, 2):
+        for three in combinations(board, 3):
+            candidate = _best((*two, *three), rules)
+            if best is None or candidate[0] > best[0]:
+                best = candidate
+    assert best is not None  # at least one combination exists given the checks above
+    return best
+
+
+def _rules(deck: DeckKind) -> _Rules:
+    try:
+        return _RULES[deck]
+    except KeyError:
+        raise ValueError(f"{deck!r} is not a deck: use standard, short32 or short33") from None
+
+
+def _check_cards(cards: Sequence[Card], rules: _Rules) -> None:
+    if len(set(cards)) != len(cards):
+        raise ValueError(f"the same card appears twice in {' '.join(map(str, cards))}")
+    for card in cards:
+        if card.is_joker:
+            if not rules.joker:
+                raise ValueError("the joker is only in the 33-card deck")
+        elif card.rank < rules.lowest_rank:
+            raise ValueError(f"{card} is not in the short deck: it runs from 7 to ace")
+
+
+def _best(cards: Sequence[Card], rules: _Rules) -> tuple[HandRank, tuple[Card, ...]]:
+    jokers = [card for card in cards if card.is_joker]
+    if not jokers:
+        category, tiebreak, five = _evaluate(cards, rules)
+        return rules.rank(category, tiebreak), five
+    return _best_with_joker(cards, jokers[0], rules)
+
+
+def _best_with_joker(
+    cards: Sequence[Card], joker: Card, rules: _Rules
+) -> tuple[HandRank, tuple[Card, ...]]:
+    # Seed 003, 9a: the joker "counts as any card the player is missing" - a real card of the deck
+    # that the player does not hold. That already rules out five of a kind, as the seed says next:
+    # "It is impossible to have 5 cards of the same [rank]" ("Það er útilokað að hafa 5 spil í því
+    # sama"). Trying all 32 stand-ins is slow next to the plain evaluation but the game is rare.
+    others = [card for card in cards if not card.is_joker]
+    held = set(others)
+    best: tuple[HandRank, tuple[Card, ...]] | None = None
+    if len(others) >= 5:
+        category, tiebreak, five = _evaluate(others, rules)
+        best = rules.rank(category, tiebreak), five
+    for stand_in in _JOKER_STAND_INS:
+        if stand_in in held:
+            continue
+        category, tiebreak, five = _evaluate([*others, stand_in], rules)
+        if stand_in not in five:
+            continue  # the joker is not used: the natural evaluation above covers these five
+        # Seed 003, 9a: "A hand without the joker always beats a hand that has the joker instead,
+        # at the same value" ("Sögn án jokers vinnur ávalt á móti hönd sem hefur joker í staðinn
+        # miðað við sama gildi").
+        rank = HandRank(
+            strength=rules.ranking.index(category),
+            tiebreak=tiebreak,
+            natural=False,
+            category=category,
+            joker_as=stand_in,
+        )
+        if best is None or rank > best[0]:
+            best = rank, tuple(joker if card == stand_in else card for card in five)
+    assert best is not None  # a stand-in always exists: at most 6 of the 32 cards are held
+    return best
+
+
+def _evaluate(cards: Sequence[Card], rules: _Rules) -> _Evaluation:
+    """Best five of 5..7 distinct real cards by counting ranks and suits (no 21 combinations)."""
+    by_rank: dict[int, list[Card]] = {}
+    by_suit: dict[str, list[Card]] = {}
+    for card in cards:
+        by_rank.setdefault(card.rank, []).append(card)
+        by_suit.setdefault(card.suit, []).append(card)
+
+    for suited in by_suit.values():
+        if len(suited) >= 5:
+            # Five of one suit out of at most seven cards leave no room for four of a kind or a
+            # full house, so in either ranking the flush or straight flush is the answer.
+            suited_by_rank = {card.rank: card for card in suited}
+            top = _straight_top(suited_by_rank, rules)
+            if top:
+                five = _straight_cards(suited_by_rank, top, rules)
+                return Category.STRAIGHT_FLUSH, (top,), five
+            five = tuple(sorted(suited, key=_rank, reverse=True)[:5])
+            return Category.FLUSH, tuple(card.rank for card in five), five
+
+    groups = sorted(by_rank.items(), key=_group_key, reverse=True)
+    first_rank, first = groups[0]
+    second_rank, second = groups[1]  # 5+ distinct cards span at least two ranks
+    if len(first) == 4:
+        kicker_rank = max(rank for rank in by_rank if rank != first_rank)
+        return (
+            Category.FOUR_OF_A_KIND,
+            (first_rank, kicker_rank),
+            (*first, by_rank[kicker_rank][0]),
+        )
+    if len(first) == 3 and len(second) >= 2:
+        return Category.FULL_HOUSE, (first_rank, second_rank), (*first, *second[:2])
+    top = _straight_top(by_rank, rules)
+    if top:
+        one_per_rank = {rank: group[0] for rank, group in by_rank.items()}
+        return Category.STRAIGHT, (top,), _straight_cards(one_per_rank, top, rules)
+    if len(first) == 3:
+        kickers = groups[1:3]
+        return (
+            Category.THREE_OF_A_KIND,
+            (first_rank, *(rank for rank, _ in kickers)),
+            (*first, *(group[0] for _, group in kickers)),
+        )
+    if len(first) == 2 and len(second) == 2:
+        # With three pairs the lowest one is only a candidate kicker: best two pairs + best card.
+        kicker_rank = max(rank for rank, _ in groups[2:])
+        return (
+            Category.TWO_PAIR,
+            (first_rank, second_rank, kicker_rank),
+            (*first, *second, by_rank[kicker_rank][0]),
+        )
+    if len(first) == 2:
+        kickers = groups[1:4]
+        return (
+            Category.PAIR,
+            (first_rank, *(rank for rank, _ in kickers)),
+            (*first, *(group[0] for _, group in kickers)),
+        )
+    high = groups[:5]
+    return Category.HIGH_CARD, tuple(rank for rank, _ in high), tuple(group[0] for _, group in high)
+
+
+def _rank(card: Card) -> int:
+    return card.rank
+
+
+def _group_key(item: tuple[int, list[Card]]) -> tuple[int, int]:
+    rank, group = item
+    return len(group), rank
+
+
+def _straight_top(ranks: Container[int], rules: _Rules) -> int:
+    """The top rank of the highest straight among `ranks`, or 0 if there is none."""
+    run = 0
+    for rank in range(ACE, rules.lowest_rank - 1, -1):
+        if rank in ranks:
+            run += 1
+            if run == 5:
+                return rank + 4
+        else:
+            run = 0
+    # The loop ends with `run` counting the ranks from the deck's lowest up, so 4 means 2-3-4-5
+    # (standard): with an ace that is the wheel, whose high card is the 5.
+    if rules.ace_low_straight and run == 4 and ACE in ranks:
+        return rules.lowest_rank + 3
+    return 0
+
+
+def _straight_cards(by_rank: dict[int, Card], top: int, rules: _Rules) -> tuple[Card, ...]:
+    # Below the deck's lowest rank comes the ace playing low: the wheel reads 5-4-3-2-A.
+    ranks = range(top, top - 5, -1)
+    return tuple(by_rank[rank if rank >= rules.lowest_rank else ACE] for rank in ranks)
+
+
+# --- Stud ---------------------------------------------------------------------------------------
+
+
+def visible_rank(up_cards: Sequence[Card]) -> HandRank:
+    """The value of 1 to 4 up cards, to decide who acts first on later stud streets.
+
+    Only pairs, two pair, trips, quads and high cards count: fewer than five cards make no
+    straight or flush. Compare ranks of the same number of up cards.
+    """
+    if not 1 <= len(up_cards) <= 4:
+        raise ValueError(f"a visible stud hand has 1 to 4 up cards, not {len(up_cards)}")
+    if any(card.is_joker for card in up_cards):
+        raise ValueError("the joker has no visible value in stud")
+    by_rank: dict[int, int] = {}
+    for card in up_cards:
+        by_rank[card.rank] = by_rank.get(card.rank, 0) + 1
+    groups = sorted(by_rank.items(), key=lambda item: (item[1], item[0]), reverse=True)
+    counts = [count for _, count in groups]
+    tiebreak = tuple(rank for rank, _ in groups)
+    if counts[0] == 4:
+        category = Category.FOUR_OF_A_KIND
+    elif counts[0] == 3:
+        category = Category.THREE_OF_A_KIND
+    elif counts[:2] == [2, 2]:
+        category = Category.TWO_PAIR
+    elif counts[0] == 2:
+        category = Category.PAIR
+    else:
+        category = Category.HIGH_CARD
+    return HandRank(strength=int(category), tiebreak=tiebreak, category=category)
+
+
+def first_to_act_index(visible_by_player: Sequence[Sequence[Card]]) -> list[int]:
+    """Indices of the players whose up cards are best; the caller breaks a tie (seat or suit)."""
+    if not visible_by_player:
+        raise ValueError("no players")
+    ranks = [visible_rank(cards) for cards in visible_by_player]
+    best = max(ranks)
+    return [index for index, rank in enumerate(ranks) if rank == best]
+
+
+def best_visible_by_suit(visible_by_player: Sequence[Sequence[Card]]) -> int:
+    """The index of the best up cards; a tie goes to the highest card's suit (spades highest).
+
+    Tied hands hold the same ranks, so the highest card has the same rank in each and its suit
+    decides; one deck never holds two equal cards, so there is one answer.
+    """
+    tied = first_to_act_index(visible_by_player)
+    return max(tied, key=lambda index: card_order_key(high_card_by_suit(visible_by_player[index])))
+
+
+def bring_in_index(up_cards_by_player: Sequence[Card]) -> int:
+    """The index of the player who posts the bring-in: the lowest up card, ace high, clubs lowest.
+
+    So 2c brings in before 2d, and 2s before 3c.
+    """
+    if not up_cards_by_player:
+        raise ValueError("no players")
+    if any(card.is_joker for card in up_cards_by_player):
+        raise ValueError("the joker has no bring-in value")
+    return min(range(len(up_cards_by_player)), key=lambda i: card_order_key(up_cards_by_player[i]))
+
+
+def lowest_card_ties(up_cards_by_player: Sequence[Card]) -> list[int]:
+    """Indices of the players whose up card has the lowest rank, for a house rule that breaks the
+    tie by seat (e.g. first left of the button) instead of by suit."""
+    if not up_cards_by_player:
+        raise ValueError("no players")
+    lowest = min(card.rank for card in up_cards_by_player)
+    return [index for index, card in enumerate(up_cards_by_player) if card.rank == lowest]
+
+
+def high_card_by_suit(cards: Sequence[Card]) -> Card:
+    """The highest card by rank, then suit (spades highest): who gets the stud odd chip."""
+    if not cards:
+        raise ValueError("no cards")
+    return max(cards, key=card_order_key)

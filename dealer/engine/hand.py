@@ -1,0 +1,990 @@
+"""One hand of poker, from the forced bets to the last chip pushed.
+
+`start(config)` posts the forced bets; `apply(state, action)` returns the next state or raises
+IllegalAction; `legal_actions(state)` says what may happen now, with exact amounts. States are
+frozen: the database keeps the action log and rebuilds the state with `replay`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from enum import StrEnum
+from functools import partial
+from operator import itemgetter
+from typing import NamedTuple
+
+from dealer.engine.actions import (
+    Action,
+    AllIn,
+    Award,
+    BringIn,
+    Call,
+    Check,
+    DealStreet,
+    Draw,
+    Fold,
+    IllegalAction,
+    Misdeal,
+    Muck,
+    Raise,
+    Show,
+)
+from dealer.engine.cards import SUIT_ORDER, Card, card_order_key
+from dealer.engine.evaluate import (
+    HandRank,
+    best_hand,
+    best_omaha_hand,
+    high_card_by_suit,
+    visible_rank,
+)
+from dealer.engine.pots import Pot, build_pots, split_pot
+from dealer.engine.rules import (
+    ButtonStraddleOrder,
+    FixedLimit,
+    HandConfig,
+    HeadsUpCap,
+    Kind,
+    OddChip,
+    PotLimit,
+    SpreadLimit,
+    StraddleRaise,
+    StudTie,
+    Variant,
+)
+
+NOT_ACTED = -1
+
+
+class Phase(StrEnum):
+    """What the hand waits for."""
+
+    BETTING = "betting"  # a player to act
+    DEAL = "deal"  # the dealer to deal the next street
+    DRAW = "draw"  # a player to draw (draw games)
+    SHOWDOWN = "showdown"  # players show or muck; the dealer awards the pots
+    COMPLETE = "complete"
+    VOID = "void"  # misdeal
+
+
+class HandState(NamedTuple):
+    """Where a hand stands. Per-player tuples are in position order (see HandConfig).
+
+    Immutable like the frozen dataclasses elsewhere, but a named tuple: the state is copied on
+    every action of every replay, and a tuple copies an order of magnitude faster.
+    """
+
+    config: HandConfig
+    stacks: tuple[int, ...]  # chips behind
+    bets: tuple[int, ...]  # live bets in the current betting round
+    contributions: tuple[int, ...]  # everything put in this hand, less returned uncalled bets
+    folded: tuple[bool, ...]
+    phase: Phase
+    street: int  # the current betting round (in DEAL: the one about to be dealt)
+    to_act: int | None
+    bet_level: int  # what everyone must match this round (a short blind does not lower it)
+    min_raise: int  # no-limit, pot-limit: the last full bet or raise
+    raise_base: int  # fixed limit: the level the next raise adds one bet to
+    raises: int  # bets and raises this round; the big blind and a completion count as the bet
+    cap_multiway: bool  # the limit cap was reached while three or more were in
+    round_began_heads_up: bool
+    acted: tuple[int, ...]  # the bet level when each player last acted this round, or NOT_ACTED
+    largest_raise: int  # the largest opening bet or raise increment so far (seed 000 option)
+    big_bet_opened: bool  # stud: fourth street opened with the big bet (open pair)
+    bring_in_player: int | None
+    last_aggressor: int | None
+    board: tuple[Card, ...] = ()
+    up_cards: tuple[tuple[Card, ...], ...] = ()
+    drawn: tuple[int, ...] = ()  # draw games: cards exchanged, -1 not yet
+    shown: tuple[tuple[Card, ...] | None, ...] = ()
+    mucked: tuple[bool, ...] = ()
+    pots: tuple[Pot, ...] = ()
+    awarded: int = 0  # pots awarded so far, counted from the last
+    payouts: tuple[int, ...] = ()
+    returned: tuple[int, ...] = ()  # uncalled bets given back
+
+    @property
+    def players(self) -> int:
+        return len(self.stacks)
+
+    @property
+    def pot_total(self) -> int:
+        """Every chip in the middle or in front of the players, not yet paid out."""
+        return sum(self.contributions) - sum(self.payouts)
+
+    @property
+    def is_over(self) -> bool:
+        return self.phase in (Phase.COMPLETE, Phase.VOID)
+
+    def final_stacks(self) -> tuple[int, ...]:
+        """Stacks after the payouts (or, after a misdeal, as they were before the hand)."""
+        if self.phase is Phase.VOID:
+            return self.config.stacks
+        return tuple(s + p for s, p in zip(self.stacks, self.payouts, strict=True))
+
+    def in_hand(self, player: int) -> bool:
+        return not self.folded[player]
+
+    def all_in(self, player: int) -> bool:
+        return not self.folded[player] and self.stacks[player] == 0
+
+    def seat(self, player: int) -> int:
+        return self.config.seat(player)
+
+
+@dataclass(frozen=True, slots=True)
+class Legal:
+    """What may happen now. Amounts are chips; `raise_min`/`raise_max` are raise-to totals."""
+
+    phase: Phase
+    player: int | None = None
+    fold: bool = False
+    check: bool = False
+    call: int = 0  # chips a call adds (0: no call possible)
+    call_all_in: bool = False
+    raise_min: int = 0  # 0: no bet or raise possible
+    raise_max: int = 0
+    is_bet: bool = False  # nothing to call yet: the raise is a bet (or a completion in stud)
+    bring_in: int = 0  # stud: the bring-in this player may post instead of completing
+    draw_max: int = 0
+    deal: bool = False
+    needs_first_actor: bool = False  # stud: name the first player if no up cards are entered
+    award_pot: int | None = None  # the pot the dealer awards next
+    eligible: tuple[int, ...] = ()
+
+
+# --- starting a hand -------------------------------------------------------------------------
+
+
+def _padded(values: tuple[int, ...], n: int, name: str) -> tuple[int, ...]:
+    if not values:
+        return (0,) * n
+    if len(values) != n:
+        raise IllegalAction(f"{name} has {len(values)} entries for {n} players.")
+    if any(v < 0 for v in values):
+        raise IllegalAction(f"{name} cannot be negative.")
+    return values
+
+
+def start(config: HandConfig) -> HandState:
+    """Post the forced bets and return the hand ready for its first action."""
+    n = len(config.stacks)
+    if not 2 <= n <= 23:
+        raise IllegalAction("A hand needs 2 to 23 players.")
+    for p, stack in enumerate(config.stacks):
+        if stack <= 0:
+            raise IllegalAction(f"Seat {config.seat(p)} has no chips and cannot be dealt in.")
+    blinds = _padded(config.blinds, n, "Blinds")
+    antes = _padded(config.antes, n, "Antes")
+    dead = _padded(config.dead, n, "Dead blinds")
+    stacks = list(config.stacks)
+    bets = [0] * n
+    contributions = [0] * n
+
+    def take(p: int, amount: int) -> int:
+        paid = min(amount, stacks[p])
+        stacks[p] -= paid
+        contributions[p] += paid
+        return paid
+
+    for p in range(n):
+        if config.options.blind_before_ante:
+            bets[p] = take(p, blinds[p])
+            take(p, dead[p])
+            take(p, antes[p])
+        else:
+            take(p, antes[p])
+            take(p, dead[p])
+            bets[p] = take(p, blinds[p])
+
+    spec = config.spec
+    level = max(blinds)
+    big_blind = config.big_blind or level
+    if config.options.straddle_raise is StraddleRaise.BIG_BLIND:
+        min_raise = big_blind
+    else:
+        min_raise = level
+    # The big blind is the opening bet; each straddle above it counts as a raise.
+    raises = len({b for b in blinds if b >= big_blind}) if level else 0
+    state = HandState(
+        config=config,
+        stacks=tuple(stacks),
+        bets=tuple(bets),
+        contributions=tuple(contributions),
+        folded=(False,) * n,
+        phase=Phase.DEAL if spec.kind is Kind.STUD else Phase.BETTING,
+        street=0,
+        to_act=None,
+        bet_level=level,
+        min_raise=min_raise or _min_bet(config, 0),
+        raise_base=level,
+        raises=raises,
+        cap_multiway=False,
+        round_began_heads_up=n == 2,
+        acted=(NOT_ACTED,) * n,
+        largest_raise=0,
+        big_bet_opened=False,
+        bring_in_player=None,
+        last_aggressor=None,
+        up_cards=((),) * n,
+        drawn=(-1,) * n,
+        shown=(None,) * n,
+        mucked=(False,) * n,
+        payouts=(0,) * n,
+        returned=(0,) * n,
+    )
+    if state.phase is not Phase.BETTING:
+        return state
+    d = _Draft(state)
+    _begin_round(d, _first_actor_preflop(state, blinds))
+    return d.freeze()
+
+
+def _first_actor_preflop(state: HandState, blinds: tuple[int, ...]) -> int:
+    config = state.config
+    n = state.players
+    if config.spec.counterclockwise:
+        # Seed 003: "Leikmaður til hægri við þann sem gefur byrjar" — right of the dealer.
+        return (n - 2) % n
+    level = max(blinds)
+    if not level:
+        return 0
+    # Left of the largest blind; ties (a posted blind as big as the big blind) go to the first.
+    top = blinds.index(level)
+    button = n - 1
+    if (
+        top == button
+        and n > 2
+        and config.options.button_straddle_order is ButtonStraddleOrder.UNDER_THE_GUN
+    ):
+        lower = max(b for p, b in enumerate(blinds) if p != button)
+        top = blinds.index(lower)
+    return (top + 1) % n
+
+
+# --- the betting structure ---------------------------------------------------------------------
+
+
+def _min_bet(config: HandConfig, street: int) -> int:
+    """The smallest opening bet of a betting round."""
+    structure = config.structure
+    if isinstance(structure, FixedLimit):
+        return _limit_unit(config, street, big_bet_opened=False)
+    if isinstance(structure, SpreadLimit):
+        return structure.min_bet
+    if structure.min_bet:
+        return structure.min_bet
+    return config.big_blind or max(config.blinds, default=0) or config.smallest_chip
+
+
+def _limit_unit(config: HandConfig, street: int, *, big_bet_opened: bool) -> int:
+    structure = config.structure
+    assert isinstance(structure, FixedLimit)
+    if street >= config.spec.big_bet_from or big_bet_opened:
+        return structure.big_bet
+    return structure.small_bet
+
+
+def _spread_max(structure: SpreadLimit, street: int) -> int:
+    if structure.max_bet_late and street >= structure.late_from:
+        return structure.max_bet_late
+    return structure.max_bet
+
+
+def _reopen_threshold(state: HandState) -> int:
+    """How far the bet must rise after a player acted before that player may raise again."""
+    structure = state.config.structure
+    if isinstance(structure, FixedLimit):
+        # TDA 47B / Robert's: an all-in of half a bet or more counts as a full bet.
+        unit = _limit_unit(state.config, state.street, big_bet_opened=state.big_bet_opened)
+        return (unit + 1) // 2
+    if isinstance(structure, SpreadLimit):
+        return structure.min_bet
+    return state.min_raise
+
+
+def _cap_reached(state: HandState) -> bool:
+    if not isinstance(state.config.structure, FixedLimit):
+        return False
+    if state.raises < 1 + state.config.options.limit_raises:
+        return False
+    policy = state.config.options.heads_up_cap
+    if policy is HeadsUpCap.ALWAYS_CAPPED:
+        return True
+    if policy is HeadsUpCap.UNCAPPED_IF_BEGAN_HEADS_UP:
+        return not state.round_began_heads_up
+    return state.cap_multiway
+
+
+def _may_raise(state: HandState, p: int) -> str | None:
+    """Why `p` may not bet or raise now, or None if they may."""
+    if state.stacks[p] + state.bets[p] <= state.bet_level:
+        return "cannot cover more than a call"
+    if not any(state.stacks[q] > 0 for q in range(state.players) if q != p and not state.folded[q]):
+        return "everyone else is all-in"
+    acted = state.acted[p]
+    if acted != NOT_ACTED and state.bet_level - acted < _reopen_threshold(state):
+        return "the betting was not reopened: the all-in was not a full raise"
+    if _cap_reached(state):
+        return "the betting is capped"
+    structure = state.config.structure
+    if isinstance(structure, SpreadLimit) and structure.round_cap:
+        if state.bet_level >= structure.round_cap:
+            return f"the round is capped at {structure.round_cap}"
+    return None
+
+
+def _raise_bounds(state: HandState, p: int) -> tuple[int, int]:
+    """The smallest and largest raise-to amounts for `p` (assumes `_may_raise` allowed it)."""
+    config = state.config
+    structure = config.structure
+    level = state.bet_level
+    most = state.stacks[p] + state.bets[p]
+    opening = state.raises == 0
+    if isinstance(structure, FixedLimit):
+        unit = _limit_unit(config, state.street, big_bet_opened=state.big_bet_opened)
+        low = high = (0 if opening else state.raise_base) + unit
+        if opening and _open_pair_allowed(state):
+            high = structure.big_bet
+    elif isinstance(structure, SpreadLimit):
+        if structure.open_to and state.street == 0 and state.largest_raise == 0:
+            low = high = structure.open_to
+        else:
+            smallest = structure.min_bet
+            if structure.at_least_largest:
+                smallest = max(smallest, state.largest_raise)
+            low = level + smallest
+            high = level + max(_spread_max(structure, state.street), smallest)
+        if structure.round_cap:
+            high = min(high, structure.round_cap)
+            low = min(low, high)
+    else:
+        low = _min_bet(config, state.street) if opening else level + state.min_raise
+        low = max(low, level + config.smallest_chip)
+        if isinstance(structure, PotLimit):
+            # The pot after calling, added to the call: every chip in, antes and dead money too.
+            to_call = level - state.bets[p]
+            high = max(level + sum(state.contributions) + to_call, low)
+        else:
+            high = most
+    if most < low:
+        return most, most  # all-in for less than a full raise
+    return low, min(high, most)
+
+
+def _open_pair_allowed(state: HandState) -> bool:
+    """Stud option: an open pair on fourth street lets the opener bet the big bet."""
+    config = state.config
+    if not (config.options.open_pair_big_bet and config.spec.kind is Kind.STUD):
+        return False
+    if state.street != 1:
+        return False
+    for p in range(state.players):
+        ranks = [c.rank for c in state.up_cards[p]]
+        if not state.folded[p] and len(ranks) != len(set(ranks)):
+            return True
+    return False
+
+
+# --- legal actions -----------------------------------------------------------------------------
+
+
+def legal_actions(state: HandState) -> Legal:
+    """What may happen now: the buttons to show and the exact amounts."""
+    phase = state.phase
+    if phase is Phase.BETTING:
+        p = state.to_act
+        assert p is not None
+        stud_bring_in = _awaiting_bring_in(state)
+        to_call = state.bet_level - state.bets[p]
+        call = min(to_call, state.stacks[p]) if to_call > 0 else 0
+        if _seed_open_required(state):
+            call = 0
+        low = high = 0
+        if _may_raise(state, p) is None:
+            low, high = _raise_bounds(state, p)
+        return Legal(
+            phase=phase,
+            player=p,
+            fold=not stud_bring_in,
+            check=to_call <= 0 and not stud_bring_in,
+            call=0 if stud_bring_in else call,
+            call_all_in=call > 0 and call == state.stacks[p],
+            raise_min=low,
+            raise_max=high,
+            is_bet=state.raises == 0,
+            bring_in=min(state.config.bring_in, state.stacks[p]) if stud_bring_in else 0,
+        )
+    if phase is Phase.DRAW:
+        return Legal(phase=phase, player=state.to_act, draw_max=state.config.spec.hole_cards)
+    if phase is Phase.DEAL:
+        needs = state.config.spec.kind is Kind.STUD
+        return Legal(phase=phase, deal=True, needs_first_actor=needs)
+    if phase is Phase.SHOWDOWN:
+        index = _next_pot(state)
+        return Legal(phase=phase, award_pot=index, eligible=_contenders(state, state.pots[index]))
+    return Legal(phase=phase)
+
+
+def _awaiting_bring_in(state: HandState) -> bool:
+    return (
+        state.bring_in_player is not None
+        and state.to_act == state.bring_in_player
+        and state.street == 0
+        and state.bet_level == 0
+        and state.config.bring_in > 0
+    )
+
+
+def _seed_open_required(state: HandState) -> bool:
+    """Seed 000: before the pot is opened nobody may just call the straddle."""
+    structure = state.config.structure
+    return (
+        isinstance(structure, SpreadLimit)
+        and bool(structure.open_to)
+        and state.street == 0
+        and state.largest_raise == 0
+    )
+
+
+# --- applying actions --------------------------------------------------------------------------
+
+_LIST_FIELDS = frozenset(
+    {
+        "stacks",
+        "bets",
+        "contributions",
+        "folded",
+        "acted",
+        "up_cards",
+        "drawn",
+        "shown",
+        "mucked",
+        "payouts",
+        "returned",
+    }
+)
+_LIST_INDEXES = tuple(HandState._fields.index(name) for name in sorted(_LIST_FIELDS))
+
+
+class _Draft(list):  # type: ignore[type-arg]
+    """A mutable copy of a HandState while one action is applied; frozen again at the end.
+
+    It has the state's field names as attributes (see `_draft_fields` below), so the rules read
+    the same on a state and on a draft.
+    """
+
+    __slots__ = ()
+
+    def __init__(self, state: HandState) -> None:
+        super().__init__(state)
+        for i in _LIST_INDEXES:
+            self[i] = list(self[i])
+
+    @property
+    def players(self) -> int:
+        return len(self.stacks)
+
+    def seat(self, player: int) -> int:
+        return self.config.seat(player)
+
+    def freeze(self) -> HandState:
+        for i in _LIST_INDEXES:
+            self[i] = tuple(self[i])
+        return tuple.__new__(HandState, self)
+
+    def put(self, p: int, chips: int) -> None:
+        self.stacks[p] -= chips
+        self.bets[p] += chips
+        self.contributions[p] += chips
+
+
+def _set_item(index: int, draft: _Draft, value: object) -> None:
+    draft[index] = value
+
+
+def _draft_fields() -> None:
+    for index, name in enumerate(HandState._fields):
+        setattr(_Draft, name, property(itemgetter(index), partial(_set_item, index)))
+
+
+_draft_fields()
+
+
+def apply(state: HandState, action: Action) -> HandState:
+    """Apply one action and return the new state, or raise IllegalAction saying why not."""
+    if state.is_over:
+        raise IllegalAction("The hand is over.")
+    d = _Draft(state)
+    phase = state.phase
+    if isinstance(action, Misdeal):
+        n = state.players
+        d.phase, d.to_act = Phase.VOID, None
+        d.stacks, d.bets = list(state.config.stacks), [0] * n
+        d.contributions, d.payouts = [0] * n, [0] * n
+    elif isinstance(action, DealStreet):
+        if phase is not Phase.DEAL:
+            raise IllegalAction(_not_now(state, "deal the next street"))
+        _deal(d, action)
+    elif isinstance(action, Award | Show | Muck):
+        if phase is not Phase.SHOWDOWN:
+            raise IllegalAction(_not_now(state, "award a pot"))
+        if isinstance(action, Award):
+            _award(d, action)
+        else:
+            _show_or_muck(d, action)
+    elif isinstance(action, Draw):
+        if phase is not Phase.DRAW:
+            raise IllegalAction(_not_now(state, "draw"))
+        _draw(d, action)
+    else:
+        if phase is not Phase.BETTING:
+            raise IllegalAction(_not_now(state, "bet"))
+        p = action.player
+        if not 0 <= p < state.players:
+            raise IllegalAction(f"There is no player {p} in this hand.")
+        if p != state.to_act:
+            assert state.to_act is not None
+            raise IllegalAction(
+                f"It is seat {state.seat(state.to_act)}'s turn, not seat {state.seat(p)}'s."
+            )
+        _bet(state, d, action)
+    return d.freeze()
+
+
+def _not_now(state: HandState, what: str) -> str:
+    waiting = {
+        Phase.BETTING: f"it is seat {state.seat(state.to_act or 0)}'s turn to act",
+        Phase.DEAL: "the dealer must deal the next street first",
+        Phase.DRAW: f"it is seat {state.seat(state.to_act or 0)}'s turn to draw",
+        Phase.SHOWDOWN: "the hand is at the showdown",
+    }[state.phase]
+    return f"Cannot {what} now: {waiting}."
+
+
+def _bet(state: HandState, d: _Draft, action: Action) -> None:
+    p = action.player  # type: ignore[union-attr]
+    seat = state.seat(p)
+    legal = legal_actions(state)
+    if isinstance(action, AllIn):
+        most = state.stacks[p] + state.bets[p]
+        if most <= state.bet_level:
+            action = Call(p)
+        elif legal.raise_max == most:
+            action = Raise(p, most)
+        elif legal.call:
+            raise IllegalAction(
+                f"Seat {seat} cannot go all-in: {_may_raise(state, p) or 'the limit is lower'};"
+                f" they may call {legal.call} or fold."
+            )
+        else:
+            raise IllegalAction(f"Seat {seat} cannot go all-in now.")
+    if isinstance(action, Fold):
+        if not legal.fold:
+            raise IllegalAction(f"Seat {seat} must post the bring-in or complete.")
+        d.folded[p] = True
+    elif isinstance(action, Check):
+        if not legal.check:
+            owed = state.bet_level - state.bets[p]
+            raise IllegalAction(f"Seat {seat} cannot check: {owed} to call.")
+    elif isinstance(action, Call):
+        if not legal.call:
+            if legal.check:
+                raise IllegalAction(f"Seat {seat} has nothing to call: check instead.")
+            if _seed_open_required(state):
+                raise IllegalAction(
+                    f"Seat {seat} must open to {legal.raise_min} or fold: the straddle cannot"
+                    " just be called."
+                )
+            raise IllegalAction(f"Seat {seat} cannot call now.")
+        d.put(p, legal.call)
+    elif isinstance(action, BringIn):
+        if not legal.bring_in:
+            raise IllegalAction(f"Seat {seat} has no bring-in to post.")
+        d.put(p, legal.bring_in)
+        # A short bring-in does not lower what the others must call.
+        d.bet_level = state.config.bring_in
+    elif isinstance(action, Raise):
+        _raise(state, d, p, action.to, legal)
+    else:
+        raise IllegalAction(f"{type(action).__name__} is not a betting action.")
+    _after_action(d, p)
+
+
+def _raise(state: HandState, d: _Draft, p: int, to: int, legal: Legal) -> None:
+    seat = state.seat(p)
+    word = "bet" if legal.is_bet else "raise to"
+    if not legal.raise_min:
+        why = _may_raise(state, p) or "not allowed"
+        if legal.call:
+            raise IllegalAction(f"Seat {seat} must call {legal.call} or fold: {why}.")
+        raise IllegalAction(f"Seat {seat} cannot {word} now: {why}.")
+    if not legal.raise_min <= to <= legal.raise_max:
+        if legal.raise_min == legal.raise_max:
+            allowed = f"exactly {legal.raise_min}"
+        else:
+            allowed = f"from {legal.raise_min} to {legal.raise_max}"
+        raise IllegalAction(f"Seat {seat} cannot {word} {to}: the amount must be {allowed}.")
+    increment = to - state.bet_level
+    structure = state.config.structure
+    opening = state.raises == 0
+    if isinstance(structure, FixedLimit):
+        unit = _limit_unit(state.config, state.street, big_bet_opened=state.big_bet_opened)
+        if opening and to > unit:
+            d.big_bet_opened = True  # the open-pair option: the big bet from here on
+            unit = to
+        # TDA 47B: a short all-in of half a bet or more is a full bet; the next raise adds to it.
+        base = 0 if opening else state.raise_base
+        full = 2 * (to - base) >= unit
+        if full:
+            d.raise_base = to
+    elif isinstance(structure, SpreadLimit):
+        full = increment >= structure.min_bet or _seed_open_required(state)
+    elif opening:
+        full = to >= _min_bet(state.config, state.street)
+        if full:
+            d.min_raise = to
+    else:
+        full = increment >= state.min_raise
+        if full:
+            d.min_raise = increment
+    d.put(p, to - state.bets[p])
+    if full:
+        d.raises = state.raises + 1
+        d.largest_raise = max(state.largest_raise, increment)
+        if d.raises >= 1 + state.config.options.limit_raises and not state.cap_multiway:
+            d.cap_multiway = sum(not f for f in state.folded) > 2
+    d.bet_level = max(to, state.bet_level)
+    d.last_aggressor = p
+
+
+def _after_action(d: _Draft, p: int) -> None:
+    d.acted[p] = d.bet_level
+    nxt = None if d.folded.count(False) == 1 else _next_to_act(d, p)
+    if nxt is None:
+        _close_round(d)
+    else:
+        d.to_act = nxt
+
+
+def _order_after(state: HandState | _Draft, p: int) -> Iterable[int]:
+    n = state.players
+    step = -1 if state.config.spec.counterclockwise else 1
+    return ((p + step * i) % n for i in range(1, n + 1))
+
+
+def _needs_to_act(state: HandState | _Draft, q: int) -> bool:
+    if state.folded[q] or state.stacks[q] == 0:
+        return False
+    return state.acted[q] == NOT_ACTED or state.bets[q] < state.bet_level
+
+
+def _next_to_act(state: HandState | _Draft, p: int) -> int | None:
+    for q in _order_after(state, p):
+        if _needs_to_act(state, q):
+            # A lone player with chips who has matched everything has no one to bet against.
+            if state.bets[q] >= state.bet_level and not _others_can_bet(state, q):
+                return None
+            return q
+    return None
+
+
+def _others_can_bet(state: HandState | _Draft, q: int) -> bool:
+    return any(state.stacks[r] > 0 and not state.folded[r] for r in range(state.players) if r != q)
+
+
+def _begin_round(d: _Draft, first: int) -> None:
+    """Start a betting round with `first` to act (or the next player after them who can)."""
+    d.round_began_heads_up = d.folded.count(False) == 2
+    before = (first - (-1 if d.config.spec.counterclockwise else 1)) % d.players
+    nxt = _next_to_act(d, before)
+    if nxt is None:
+        _close_round(d)
+    else:
+        d.phase, d.to_act = Phase.BETTING, nxt
+
+
+def _close_round(d: _Draft) -> None:
+    """End a betting round: return the uncalled bet, then move on to the next step."""
+    bets = d.bets
+    top = max(range(d.players), key=bets.__getitem__)
+    second = max((b for q, b in enumerate(bets) if q != top), default=0)
+    excess = bets[top] - second
+    if excess > 0:
+        d.stacks[top] += excess
+        d.contributions[top] -= excess
+        d.returned[top] += excess
+    n = d.players
+    d.bets, d.acted = [0] * n, [NOT_ACTED] * n
+    d.bet_level = d.raises = d.raise_base = 0
+    d.cap_multiway = d.big_bet_opened = False
+    d.to_act = None
+    d.min_raise = _min_bet(d.config, d.street + 1)
+    spec = d.config.spec
+    if d.folded.count(False) == 1 or d.street + 1 >= len(spec.streets):
+        _showdown(d)
+    elif spec.kind is Kind.DRAW and d.street == 0:
+        d.phase, d.to_act = Phase.DRAW, _next_drawer(d, d.players - 1)
+    else:
+        d.phase, d.street = Phase.DEAL, d.street + 1
+
+
+# --- dealing and drawing -----------------------------------------------------------------------
+
+
+def _deal(d: _Draft, action: DealStreet) -> None:
+    spec = d.config.spec
+    street = d.street
+    if spec.kind is Kind.BOARD:
+        wanted = spec.board_cards[street]
+        if action.board and len(action.board) != wanted:
+            raise IllegalAction(
+                f"The {spec.streets[street]} is {wanted} card(s), not {len(action.board)}."
+            )
+        _check_unique(d, action.board)
+        d.board = d.board + tuple(action.board)
+        _begin_round(d, _first_active_after_button(d))
+        return
+    # Stud: up cards decide who brings in and who acts first.
+    if action.up_cards:
+        if len(action.up_cards) != d.players:
+            raise IllegalAction(
+                f"Enter one up card per player ({d.players}), None for players out."
+            )
+        for p, card in enumerate(action.up_cards):
+            if card is not None and d.folded[p]:
+                raise IllegalAction(f"Seat {d.seat(p)} has folded and gets no card.")
+        _check_unique(d, tuple(c for c in action.up_cards if c is not None))
+        for p, card in enumerate(action.up_cards):
+            if card is not None:
+                d.up_cards[p] = d.up_cards[p] + (card,)
+    if action.first_actor is not None:
+        first = action.first_actor
+        if not 0 <= first < d.players or d.folded[first]:
+            raise IllegalAction("The first player named is not in the hand.")
+    elif street == 0:
+        first = _bring_in_player(d)
+    else:
+        first = _best_visible(d)
+    if street == 0:
+        d.bring_in_player = first
+        if d.config.bring_in:
+            d.phase, d.to_act = Phase.BETTING, first
+            d.round_began_heads_up = d.folded.count(False) == 2
+            return
+    _begin_round(d, first)
+
+
+def _check_unique(state: HandState | _Draft, cards: Sequence[Card]) -> None:
+    seen = set(state.board)
+    for hand in state.up_cards:
+        seen.update(hand)
+    for card in cards:
+        if card in seen:
+            raise IllegalAction(f"{card} has already been dealt.")
+        seen.add(card)
+
+
+def _first_active_after_button(state: HandState | _Draft) -> int:
+    if state.config.options.late_rounds_left_of_big_blind and state.config.blinds:
+        return (state.config.blinds.index(max(state.config.blinds)) + 1) % state.players
+    if state.config.spec.counterclockwise:
+        # Seed 003: "Leikmaður sem átti hæsta boð í fyrstu umferð byrjar."
+        if state.last_aggressor is not None:
+            return state.last_aggressor
+        return (state.players - 2) % state.players
+    return 0
+
+
+def _require_up_cards(state: HandState | _Draft) -> None:
+    if any(not state.up_cards[p] for p in range(state.players) if not state.folded[p]):
+        raise IllegalAction(
+            "Enter the up cards or name the player who acts first: Pott cannot tell who it is."
+        )
+
+
+def _bring_in_player(state: HandState | _Draft) -> int:
+    """The lowest up card brings in (ace high); ties by position or by suit (house option)."""
+    _require_up_cards(state)
+    option = state.config.options.bring_in_tie
+    if option is None:
+        # Seed 004: "Om flera personer får samma lägsta valör ska den som sitter närmast till
+        # vänster om knappen betala bring-in"; seven-card stud breaks the tie by suit (WSOP).
+        option = StudTie.BY_POSITION if state.config.variant is Variant.STUD5 else StudTie.BY_SUIT
+    live = [p for p in range(state.players) if not state.folded[p]]
+    low = min(state.up_cards[p][-1].rank for p in live)
+    tied = [p for p in live if state.up_cards[p][-1].rank == low]
+    if option is StudTie.BY_SUIT:
+        return min(tied, key=lambda p: SUIT_ORDER[state.up_cards[p][-1].suit])
+    return tied[0]
+
+
+def _best_visible(state: HandState | _Draft) -> int:
+    """Later stud streets: the best visible hand acts first; ties by position or suit."""
+    _require_up_cards(state)
+    live = [p for p in range(state.players) if not state.folded[p]]
+    ranks = {p: visible_rank(state.up_cards[p]) for p in live}
+    best = max(ranks.values())
+    tied = [p for p in live if ranks[p] == best]
+    if state.config.options.first_actor_tie is StudTie.BY_SUIT and len(tied) > 1:
+        return max(tied, key=lambda p: card_order_key(high_card_by_suit(state.up_cards[p])))
+    return tied[0]
+
+
+def _next_drawer(state: HandState | _Draft, after: int) -> int | None:
+    for q in _order_after(state, after):
+        if not state.folded[q] and state.drawn[q] < 0:
+            return q
+    return None
+
+
+def _draw(d: _Draft, action: Draw) -> None:
+    p = action.player
+    if p != d.to_act:
+        raise IllegalAction(
+            f"It is seat {d.seat(d.to_act or 0)}'s turn to draw, not seat {d.seat(p)}'s."
+        )
+    most = d.config.spec.hole_cards
+    if not 0 <= action.count <= most:
+        raise IllegalAction(f"Seat {d.seat(p)} can draw 0 to {most} cards.")
+    d.drawn[p] = action.count
+    nxt = _next_drawer(d, p)
+    if nxt is not None:
+        d.to_act = nxt
+        return
+    d.street, d.to_act = 1, None
+    _begin_round(d, _first_active_after_button(d))
+
+
+# --- showdown and awarding -----------------------------------------------------------------------
+
+
+def _showdown(d: _Draft) -> None:
+    d.pots = build_pots(d.contributions, d.folded)
+    d.phase, d.to_act, d.awarded = Phase.SHOWDOWN, None, 0
+    _auto_award(d)
+
+
+def _next_pot(state: HandState | _Draft) -> int:
+    return len(state.pots) - 1 - state.awarded
+
+
+def _contenders(state: HandState | _Draft, pot: Pot) -> tuple[int, ...]:
+    return tuple(p for p in pot.eligible if not state.mucked[p])
+
+
+def _auto_award(d: _Draft) -> None:
+    """Award pots that only one player can win; complete the hand when all are awarded."""
+    while d.awarded < len(d.pots):
+        pot = d.pots[_next_pot(d)]
+        contenders = _contenders(d, pot)
+        if len(contenders) != 1:
+            return
+        _pay(d, pot, contenders)
+    d.phase = Phase.COMPLETE
+
+
+def _pay(d: _Draft, pot: Pot, winners: Sequence[int]) -> None:
+    order = _odd_chip_order(d, winners)
+    for w, chips in split_pot(pot.amount, order, unit=d.config.smallest_chip).items():
+        d.payouts[w] += chips
+    d.awarded += 1
+
+
+def _odd_chip_order(state: HandState | _Draft, winners: Sequence[int]) -> list[int]:
+    """Who gets odd chips first. One rule, one place.
+
+    Flop and draw games: the first winner left of the button (position order). Stud: the winner
+    with the highest card by suit (of the five cards played, or of all cards by house option);
+    when a winner's cards are unknown, position order decides.
+    """
+    by_position = sorted(winners)
+    option = state.config.options.odd_chip
+    if option is None:
+        option = (
+            OddChip.HIGH_CARD_BY_SUIT
+            if state.config.spec.kind is Kind.STUD
+            else OddChip.LEFT_OF_BUTTON
+        )
+    if option is OddChip.LEFT_OF_BUTTON or len(winners) == 1:
+        return by_position
+    if any(state.shown[w] is None for w in winners):
+        return by_position
+
+    def high(w: int) -> tuple[int, int]:
+        cards = state.shown[w] or ()
+        if option is OddChip.HIGH_CARD_BY_SUIT and len(cards) > 5:
+            cards = best_hand(cards)[1]
+        return card_order_key(high_card_by_suit(cards))
+
+    return sorted(by_position, key=high, reverse=True)
+
+
+def _show_or_muck(d: _Draft, action: Show | Muck) -> None:
+    p = action.player
+    if not 0 <= p < d.players or d.folded[p]:
+        raise IllegalAction("Only a player still in the hand can show or muck.")
+    if isinstance(action, Muck):
+        for index in range(_next_pot(d) + 1):
+            if _contenders(d, d.pots[index]) == (p,):
+                raise IllegalAction(
+                    f"Seat {d.seat(p)} is the last player in pot {index + 1} and wins it"
+                    " without showing."
+                )
+        d.mucked[p] = True
+        _auto_award(d)
+        return
+    cards = tuple(action.cards)
+    if len(set(cards)) != len(cards):
+        raise IllegalAction(f"Seat {d.seat(p)} cannot show the same card twice.")
+    d.shown[p] = cards
+
+
+def _award(d: _Draft, action: Award) -> None:
+    index = _next_pot(d)
+    if action.pot != index:
+        raise IllegalAction(
+            f"Award pot {index + 1} next: pots are awarded from the last side pot to the main pot."
+        )
+    pot = d.pots[index]
+    contenders = _contenders(d, pot)
+    winners = tuple(dict.fromkeys(action.winners))
+    if winners:
+        for w in winners:
+            if w not in contenders:
+                seat = d.seat(w) if 0 <= w < d.players else w
+                raise IllegalAction(f"Seat {seat} is not eligible for pot {index + 1}.")
+    else:
+        winners = _best_shown(d, contenders)
+    _pay(d, pot, winners)
+    _auto_award(d)
+
+
+def hand_value(state: HandState | _Draft, p: int) -> HandRank:
+    """The value of a player's shown hand (board cards included); higher wins."""
+    cards = state.shown[p]
+    assert cards is not None
+    spec = state.config.spec
+    if state.config.variant is Variant.OMAHA:
+        return best_omaha_hand(cards, state.board)[0]
+    if spec.kind is Kind.BOARD:
+        return best_hand(cards + state.board)[0]
+    return best_hand(cards, deck=spec.deck)[0]  # type: ignore[arg-type]
+
+
+def _best_shown(state: HandState | _Draft, contenders: tuple[int, ...]) -> tuple[int, ...]:
+    missing = [p for p in contenders if state.shown[p] is None]
+    if missing:
+        seats = ", ".join(str(state.seat(p)) for p in missing)
+        raise IllegalAction(f"Name the winners, or seat(s) {seats} must show or muck first.")
+    values = {p: hand_value(state, p) for p in contenders}
+    best = max(values.values())
+    return tuple(p for p in contenders if values[p] == best)
+
+
+def replay(config: HandConfig, actions: Iterable[Action]) -> HandState:
+    """Rebuild a hand's state from its action log."""
+    state = start(config)
+    for action in actions:
+        state = apply(state, action)
+    return state

@@ -1,0 +1,224 @@
+"""Games, betting structures and house options: the data that says which rules a hand follows.
+
+Everything here is configuration: frozen, keyword-only, with the defaults DESIGN.md gives. The
+behaviour lives in `dealer.engine.hand`; this module only names the choices.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from enum import StrEnum
+
+
+class Kind(StrEnum):
+    """How cards reach the players: a shared board, one draw, or up cards (stud)."""
+
+    BOARD = "board"
+    DRAW = "draw"
+    STUD = "stud"
+
+
+class Variant(StrEnum):
+    """The games of the seeds."""
+
+    HOLDEM = "holdem"
+    OMAHA = "omaha"
+    DRAW5 = "draw5"  # seed 000, "Mörkpoker": five-card draw, bet, draw once, bet
+    DRAW5_SHORT = "draw5_short"  # seed 003: five-card draw with a 32/33-card deck
+    STUD5 = "stud5"  # seed 004, "Femstöt"
+    STUD7 = "stud7"
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class VariantSpec:
+    """What a variant deals and how many betting rounds it has."""
+
+    kind: Kind
+    streets: tuple[str, ...]  # one name per betting round, in English; the UI translates
+    # Cards dealt before each betting round: board cards (board games), up cards (stud).
+    board_cards: tuple[int, ...] = ()
+    hole_cards: int = 0
+    big_bet_from: int = 2  # fixed limit: the first betting round played with the big bet
+    deck: str = "standard"
+    # Seed 003: the first betting round starts right of the dealer and goes round the other way.
+    counterclockwise: bool = False
+
+
+VARIANTS: dict[Variant, VariantSpec] = {
+    Variant.HOLDEM: VariantSpec(
+        kind=Kind.BOARD,
+        streets=("preflop", "flop", "turn", "river"),
+        board_cards=(0, 3, 1, 1),
+        hole_cards=2,
+    ),
+    Variant.OMAHA: VariantSpec(
+        kind=Kind.BOARD,
+        streets=("preflop", "flop", "turn", "river"),
+        board_cards=(0, 3, 1, 1),
+        hole_cards=4,
+    ),
+    Variant.DRAW5: VariantSpec(
+        kind=Kind.DRAW, streets=("before the draw", "after the draw"), hole_cards=5, big_bet_from=1
+    ),
+    Variant.DRAW5_SHORT: VariantSpec(
+        kind=Kind.DRAW,
+        streets=("before the draw", "after the draw"),
+        hole_cards=5,
+        big_bet_from=1,
+        deck="short32",
+        counterclockwise=True,
+    ),
+    # Seed 004: "X gäller alltid i de två första rundorna och Y i de två sista."
+    Variant.STUD5: VariantSpec(
+        kind=Kind.STUD,
+        streets=("second street", "third street", "fourth street", "fifth street"),
+        hole_cards=1,
+        big_bet_from=2,
+    ),
+    Variant.STUD7: VariantSpec(
+        kind=Kind.STUD,
+        streets=(
+            "third street",
+            "fourth street",
+            "fifth street",
+            "sixth street",
+            "seventh street",
+        ),
+        hole_cards=2,
+        big_bet_from=2,
+    ),
+}
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class NoLimit:
+    """Any bet from the minimum to all-in. `min_bet` 0 means the big blind (or the small bet)."""
+
+    min_bet: int = 0
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class PotLimit:
+    """Raise at most the size of the pot after calling."""
+
+    min_bet: int = 0
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class FixedLimit:
+    """Bets and raises in fixed steps: the small bet early, the big bet late."""
+
+    small_bet: int
+    big_bet: int
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class SpreadLimit:
+    """A minimum and maximum per bet or raise: spread limit, and the limits of seed 000.
+
+    Seed 000 ("Mörkpoker"): "en undre och övre gräns för den inledande satsning eller höjning"
+    (min_bet, max_bet); "Maxen kan sättas högre i den andra satsningsomgången" (max_bet_late, from
+    the betting round `late_from`); "hur mycket en spelare sammanlagt får satsa under en
+    satsningsomgång" (round_cap: most one player may put in during one betting round); "skall hen
+    satsa dubbla beloppet i straddlen" (open_to: the first voluntary entry of the first round is
+    exactly this much); and the tip that an opening bet or raise must be at least the largest so
+    far in the deal (at_least_largest).
+    """
+
+    min_bet: int
+    max_bet: int
+    max_bet_late: int = 0
+    late_from: int = 1
+    round_cap: int = 0
+    open_to: int = 0
+    at_least_largest: bool = False
+
+
+Structure = NoLimit | PotLimit | FixedLimit | SpreadLimit
+
+
+class StraddleRaise(StrEnum):
+    """Minimum raise over a straddle (DESIGN.md)."""
+
+    STRADDLE = "straddle"  # default: a straddle is a new big blind; min raise to twice it
+    BIG_BLIND = "big_blind"  # the raise increment stays one big blind (raise to 3 BB over 2 BB)
+
+
+class ButtonStraddleOrder(StrEnum):
+    """Who acts first preflop when the button straddles."""
+
+    SMALL_BLIND = "small_blind"  # default: the small blind first, the straddler last
+    UNDER_THE_GUN = "under_the_gun"
+
+
+class HeadsUpCap(StrEnum):
+    """Whether the fixed-limit raise cap applies when only two players are left."""
+
+    UNCAPPED_WHEN_HEADS_UP = "uncapped_when_heads_up"  # default, Robert's Rules
+    UNCAPPED_IF_BEGAN_HEADS_UP = "uncapped_if_began_heads_up"
+    ALWAYS_CAPPED = "always_capped"
+
+
+class OddChip(StrEnum):
+    """Who gets the odd chip of a split pot."""
+
+    LEFT_OF_BUTTON = "left_of_button"  # flop and draw games: first winner left of the button
+    HIGH_CARD_BY_SUIT = "high_card_by_suit"  # stud: highest card by suit of the five played
+    HIGH_CARD_ALL_CARDS = "high_card_all_cards"  # stud alternative: of all the player's cards
+
+
+class StudTie(StrEnum):
+    """How ties are broken between equal stud cards or hands."""
+
+    BY_POSITION = "by_position"  # the first seat left of the button
+    BY_SUIT = "by_suit"  # clubs < diamonds < hearts < spades
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class HouseOptions:
+    """The table's house rules. Every option has the default DESIGN.md gives."""
+
+    straddle_raise: StraddleRaise = StraddleRaise.STRADDLE
+    button_straddle_order: ButtonStraddleOrder = ButtonStraddleOrder.SMALL_BLIND
+    limit_raises: int = 3  # bet + 3 raises; 4 is the alternative
+    heads_up_cap: HeadsUpCap = HeadsUpCap.UNCAPPED_WHEN_HEADS_UP
+    blind_before_ante: bool = True  # TDA RP-11: a short big blind covers the blind first
+    odd_chip: OddChip | None = None  # None: by game (stud: high card by suit, else by position)
+    bring_in_tie: StudTie | None = None  # None: five-card stud by position, seven-card by suit
+    first_actor_tie: StudTie = StudTie.BY_POSITION
+    open_pair_big_bet: bool = False  # stud: open pair on fourth street allows the big bet
+    # Seed 000 with ante and straddle: after the draw the first player left of the straddle
+    # speaks ("Den närmaste aktiva spelaren till vänster om den som satte straddlen talar först").
+    late_rounds_left_of_big_blind: bool = False
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class HandConfig:
+    """Everything a hand starts from. Per-player tuples are in position order.
+
+    Position 0 is the first player left of the button and the last position is the button
+    (heads-up: position 0 is the big blind and position 1 the button, who posts the small blind).
+    Forced bets are nominal: a player who cannot cover one posts what they have (all-in), and a
+    short big blind does not lower the amount the others must call.
+    """
+
+    variant: Variant
+    structure: Structure
+    stacks: tuple[int, ...]
+    blinds: tuple[int, ...] = ()  # live blinds and straddles
+    antes: tuple[int, ...] = ()  # antes, button ante or big-blind ante: one entry per player
+    dead: tuple[int, ...] = ()  # dead money, e.g. a returning player's missed small blind
+    big_blind: int = 0  # the nominal big blind; 0: the largest blind
+    bring_in: int = 0
+    smallest_chip: int = 1
+    seats: tuple[int, ...] = ()  # seat numbers for messages; default 1, 2, 3 …
+    options: HouseOptions = field(default_factory=HouseOptions)
+
+    @property
+    def spec(self) -> VariantSpec:
+        """The variant's dealing plan."""
+        return VARIANTS[self.variant]
+
+    def seat(self, player: int) -> int:
+        """The seat number a dealer sees for a position."""
+        return self.seats[player] if self.seats else player + 1

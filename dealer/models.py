@@ -1,0 +1,3 @@
+"""Tables, seats, hands and the append-only action log (to come)."""
+
+from __future__ import annotations

@@ -1,0 +1,3 @@
+"""The ledger's views (to come)."""
+
+from __future__ import annotations

@@ -1,0 +1,100 @@
+"""Shared fixtures. Browser tests (marker `browser`) drive the system Chromium through Playwright.
+
+Without /usr/bin/chromium, browser tests are skipped with a plain message, except in CI
+(CI=true), where they fail: CI must never pass by skipping them.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Iterator
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+import pytest
+from django.test import override_settings
+
+if TYPE_CHECKING:
+    from playwright.sync_api import Browser, Page
+
+# Playwright's sync API runs an event loop in the test thread; Django would otherwise refuse
+# database access from it ("You cannot call this from an async context").
+os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
+
+CHROMIUM = Path("/usr/bin/chromium")
+CHROMIUM_MISSING = (
+    f"Chromium not found at {CHROMIUM}: browser tests skipped. "
+    "Install it with: apt-get install -y chromium"
+)
+CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking"]
+SCREENSHOT_DIR = Path(__file__).resolve().parent.parent / "var" / "screenshots"
+TABLET = {"width": 1024, "height": 768}
+PHONE = {"width": 375, "height": 667}
+_skipped_browser_tests = pytest.StashKey[bool]()
+
+
+def in_ci() -> bool:
+    return os.environ.get("CI", "").strip().lower() not in {"", "0", "false", "no"}
+
+
+def pytest_runtest_setup(item: pytest.Item) -> None:
+    if item.get_closest_marker("browser") is None or CHROMIUM.exists():
+        return
+    if in_ci():
+        pytest.fail(f"Chromium not found at {CHROMIUM}, and CI is set: browser tests must run.")
+    item.config.stash[_skipped_browser_tests] = True
+    pytest.skip(CHROMIUM_MISSING)
+
+
+def pytest_terminal_summary(terminalreporter: pytest.TerminalReporter) -> None:
+    if terminalreporter.config.stash.get(_skipped_browser_tests, False):
+        terminalreporter.write_line(CHROMIUM_MISSING)
+
+
+@pytest.fixture(scope="session", autouse=True)
+def _plain_static_files() -> Iterator[None]:
+    """Tests run without `collectstatic`, so serve static files without the manifest."""
+    storages = {
+        "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
+        "staticfiles": {"BACKEND": "django.contrib.staticfiles.storage.StaticFilesStorage"},
+    }
+    with override_settings(STORAGES=storages):
+        yield
+
+
+@pytest.fixture(scope="session")
+def browser() -> Iterator[Browser]:
+    """One headless system Chromium for the whole test session."""
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(
+            executable_path=str(CHROMIUM), args=CHROMIUM_ARGS, headless=True
+        )
+        yield browser
+        browser.close()
+
+
+@pytest.fixture
+def page(browser: Browser) -> Iterator[Page]:
+    """A fresh page (own cookies) at a tablet viewport; resize with `page.set_viewport_size`."""
+    context = browser.new_context(viewport=TABLET)
+    page = context.new_page()
+    yield page
+    context.close()
+
+
+@pytest.fixture
+def phone_page(browser: Browser) -> Iterator[Page]:
+    """A fresh page emulating a phone: small viewport, touch, mobile user agent."""
+    context = browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True)
+    page = context.new_page()
+    yield page
+    context.close()
+
+
+@pytest.fixture
+def screenshot_dir() -> Path:
+    """Where browser tests save screenshots (var/screenshots/, not committed)."""
+    SCREENSHOT_DIR.mkdir(parents=True, exist_ok=True)
+    return SCREENSHOT_DIR

@@ -1,0 +1,34 @@
+from __future__ import annotations
+
+from django.test import Client
+
+
+def test_home_page_says_what_pott_is(client: Client) -> None:
+    response = client.get("/")
+
+    assert response.status_code == 200
+    html = response.content.decode()
+    assert "Pott runs your home poker game" in html
+    assert "dealer assistant and ledger for live home poker" in html
+    for feature in ("Button and blinds", "Whose turn", "Pots and side pots", "Odd chips"):
+        assert feature in html
+    assert "who pays whom" in html
+
+
+def test_home_page_loads_htmx_without_a_cdn(client: Client) -> None:
+    html = client.get("/").content.decode()
+
+    assert "htmx" in html
+    assert 'src="http' not in html
+    assert 'href="http' not in html
+
+
+def test_home_page_refuses_post(client: Client) -> None:
+    assert client.post("/").status_code == 405
+
+
+def test_admin_login_page_loads(client: Client) -> None:
+    response = client.get("/admin/login/")
+
+    assert response.status_code == 200
+    assert "Log in" in response.content.decode()
