@@ -1,11 +1,15 @@
 from __future__ import annotations
 
 from django.contrib import admin
+from django.contrib.auth import views as auth_views
 from django.urls import path
 
 from dealer import views as dealer_views
 
 urlpatterns = [
     path("", dealer_views.home, name="home"),
+    path("setup/", dealer_views.setup, name="setup"),
+    path("login/", auth_views.LoginView.as_view(), name="login"),
+    path("logout/", auth_views.LogoutView.as_view(), name="logout"),
     path("admin/", admin.site.urls),
 ]

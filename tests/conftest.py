@@ -98,3 +98,9 @@ def screenshot_dir() -> Path:
     """Where browser tests save screenshots (var/screenshots/, not committed)."""
     SCREENSHOT_DIR.mkdir(parents=True, exist_ok=True)
     return SCREENSHOT_DIR
+
+
+@pytest.fixture
+def host(django_user_model):  # type: ignore[no-untyped-def]
+    """A host account (the first account, so the home page no longer asks to create one)."""
+    return django_user_model.objects.create_user(username="hanna", password="kitchen-table-42")

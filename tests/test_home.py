@@ -3,7 +3,7 @@ from __future__ import annotations
 from django.test import Client
 
 
-def test_home_page_says_what_pott_is(client: Client) -> None:
+def test_home_page_says_what_pott_is(client: Client, host: object) -> None:
     response = client.get("/")
 
     assert response.status_code == 200
@@ -15,7 +15,7 @@ def test_home_page_says_what_pott_is(client: Client) -> None:
     assert "who pays whom" in html
 
 
-def test_home_page_loads_htmx_without_a_cdn(client: Client) -> None:
+def test_home_page_loads_htmx_without_a_cdn(client: Client, host: object) -> None:
     html = client.get("/").content.decode()
 
     assert "htmx" in html

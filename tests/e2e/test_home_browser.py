@@ -16,7 +16,12 @@ NO_HORIZONTAL_OVERFLOW = "document.documentElement.scrollWidth <= window.innerWi
     [("tablet", {"width": 1024, "height": 768}), ("phone", {"width": 375, "height": 667})],
 )
 def test_home_page_fits_the_screen(
-    page: Page, live_server: LiveServer, screenshot_dir: Path, device: str, viewport: dict[str, int]
+    page: Page,
+    live_server: LiveServer,
+    screenshot_dir: Path,
+    device: str,
+    viewport: dict[str, int],
+    host: object,
 ) -> None:
     page.set_viewport_size(viewport)
     page.goto(live_server.url + "/")
