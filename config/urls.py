@@ -2,7 +2,7 @@ from __future__ import annotations
 
 from django.contrib import admin
 from django.contrib.auth import views as auth_views
-from django.urls import path
+from django.urls import include, path
 
 from dealer import views as dealer_views
 
@@ -11,5 +11,6 @@ urlpatterns = [
     path("setup/", dealer_views.setup, name="setup"),
     path("login/", auth_views.LoginView.as_view(), name="login"),
     path("logout/", auth_views.LogoutView.as_view(), name="logout"),
+    path("ledger/", include("ledger.urls")),
     path("admin/", admin.site.urls),
 ]
