@@ -11,6 +11,7 @@ urlpatterns = [
     path("setup/", dealer_views.setup, name="setup"),
     path("login/", auth_views.LoginView.as_view(), name="login"),
     path("logout/", auth_views.LogoutView.as_view(), name="logout"),
+    path("", include("dealer.urls")),
     path("ledger/", include("ledger.urls")),
     path("admin/", admin.site.urls),
 ]

@@ -1,3 +1,488 @@
-"""Tables, seats, hands and the append-only action log (to come)."""
+"""The live table: tables, seats, hands and the append-only action log.
+
+A hand's state is never stored: it is rebuilt by replaying its log through the engine on every
+request (`Hand.state()`). Seats hold stacks between hands; a finished hand adds each player's
+result to their seat, and reopening it takes the result off again.
+"""
 
 from __future__ import annotations
+
+import secrets
+from dataclasses import asdict
+from typing import Any
+
+from django.conf import settings
+from django.db import IntegrityError, models, transaction
+from django.db.models import F, Q
+from django.utils import timezone
+from django.utils.translation import gettext as _t
+from django.utils.translation import gettext_lazy as _
+
+from dealer.engine import (
+    Action,
+    FixedLimit,
+    HandConfig,
+    HandState,
+    HouseOptions,
+    IllegalAction,
+    Misdeal,
+    NoLimit,
+    Phase,
+    PotLimit,
+    Variant,
+    apply,
+    replay,
+)
+from dealer.engine.codec import (
+    action_from_dict,
+    action_to_dict,
+    config_from_dict,
+    config_to_dict,
+    options_from_dict,
+)
+from dealer.engine.seating import (
+    ButtonState,
+    HandPlan,
+    SeatingRules,
+    SeatState,
+    Stakes,
+    forced_bets,
+    next_hand,
+)
+from ledger.models import Player, Session
+
+# A sensible default box of chips: colour, value, how many. The smallest chip in play is the unit
+# for odd chips and the smallest bet increment.
+DEFAULT_CHIPS: list[dict[str, Any]] = [
+    {"colour": "white", "value": 5, "count": 100},
+    {"colour": "red", "value": 25, "count": 100},
+    {"colour": "green", "value": 100, "count": 50},
+    {"colour": "black", "value": 500, "count": 25},
+]
+
+
+def default_chips() -> list[dict[str, Any]]:
+    return [dict(chip) for chip in DEFAULT_CHIPS]
+
+
+def new_token() -> str:
+    return secrets.token_urlsafe(18)
+
+
+class Stale(Exception):
+    """The request was made from an out-of-date view: another device acted first."""
+
+
+class TableQuerySet(models.QuerySet["Table"]):
+    def for_user(self, user: Any) -> TableQuerySet:
+        """Tables the user hosts or co-deals."""
+        if not user.is_authenticated:
+            return self.none()
+        return self.filter(Q(host=user) | Q(co_dealers=user)).distinct()
+
+
+class Table(models.Model):
+    """A table: the game, the stakes, the chip set, the house options and who sits where."""
+
+    class Game(models.TextChoices):
+        NL_HOLDEM = "nl_holdem", _("No-limit hold'em")
+        PL_HOLDEM = "pl_holdem", _("Pot-limit hold'em")
+        FL_HOLDEM = "fl_holdem", _("Fixed-limit hold'em")
+        PL_OMAHA = "pl_omaha", _("Pot-limit Omaha")
+
+    class AnteMode(models.TextChoices):
+        NONE = "none", _("no ante")
+        EACH = "each", _("every player")
+        BUTTON = "button", _("button ante")
+        BIG_BLIND = "big_blind", _("big-blind ante")
+
+    host = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="tables"
+    )
+    co_dealers = models.ManyToManyField(
+        settings.AUTH_USER_MODEL, blank=True, related_name="co_dealt_tables"
+    )
+    session = models.ForeignKey(Session, on_delete=models.PROTECT, related_name="tables")
+    name = models.CharField(_("name"), max_length=80)
+    game = models.CharField(_("game"), max_length=20, choices=Game.choices, default=Game.NL_HOLDEM)
+    small_blind = models.PositiveIntegerField(_("small blind"), default=5)
+    big_blind = models.PositiveIntegerField(_("big blind"), default=10)
+    # Per player with ante mode "every player"; the whole table's ante for a button or
+    # big-blind ante.
+    ante = models.PositiveIntegerField(_("ante"), default=0)
+    ante_mode = models.CharField(
+        _("ante"), max_length=10, choices=AnteMode.choices, default=AnteMode.NONE
+    )
+    straddles_allowed = models.BooleanField(_("straddles allowed"), default=False)
+    small_bet = models.PositiveIntegerField(_("small bet (fixed limit)"), default=0)
+    big_bet = models.PositiveIntegerField(_("big bet (fixed limit)"), default=0)
+    max_seats = models.PositiveSmallIntegerField(_("seats"), default=9)
+    chips = models.JSONField(_("chip set"), default=default_chips)
+    options = models.JSONField(_("house options"), default=dict, blank=True)
+    display_token = models.CharField(max_length=40, unique=True, default=new_token)
+    # Where the button and blinds were in the last hand started (seating.ButtonState).
+    button = models.JSONField(null=True, blank=True)
+    # Bumped on every change; displays poll it to know when to redraw.
+    version = models.PositiveBigIntegerField(default=1)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    objects = TableQuerySet.as_manager()
+
+    class Meta:
+        ordering = ["-created_at"]
+        constraints = [
+            models.CheckConstraint(condition=Q(small_blind__gt=0), name="table_sb_positive"),
+            models.CheckConstraint(
+                condition=Q(big_blind__gte=F("small_blind")), name="table_bb_at_least_sb"
+            ),
+            models.CheckConstraint(
+                condition=Q(max_seats__gte=2, max_seats__lte=10), name="table_seats_2_to_10"
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return self.name
+
+    # --- rules ---------------------------------------------------------------------------
+
+    @property
+    def smallest_chip(self) -> int:
+        """The smallest chip in play: the unit for odd chips and the smallest increment."""
+        values = [int(c["value"]) for c in self.chips if int(c.get("count", 1)) > 0]
+        return min(values, default=1)
+
+    def house_options(self) -> HouseOptions:
+        return options_from_dict(self.options)
+
+    def seating_rules(self) -> SeatingRules:
+        return SeatingRules(dead_button=self.options.get("dead_button", True))
+
+    def variant(self) -> Variant:
+        return Variant.OMAHA if self.game == self.Game.PL_OMAHA else Variant.HOLDEM
+
+    def structure(self) -> NoLimit | PotLimit | FixedLimit:
+        if self.game == self.Game.NL_HOLDEM:
+            return NoLimit(min_bet=self.big_blind)
+        if self.game == self.Game.FL_HOLDEM:
+            small = self.small_bet or self.big_blind
+            return FixedLimit(small_bet=small, big_bet=self.big_bet or 2 * small)
+        return PotLimit(min_bet=self.big_blind)
+
+    def stakes_label(self) -> str:
+        label = f"{self.small_blind}/{self.big_blind}"
+        if self.ante and self.ante_mode != self.AnteMode.NONE:
+            label += " " + _t("ante %(ante)s") % {"ante": self.ante}
+        return label
+
+    # --- seats and hands -----------------------------------------------------------------
+
+    def seat_states(self) -> tuple[SeatState, ...]:
+        return tuple(seat.as_state() for seat in self.seats.all())
+
+    def plan_next_hand(self) -> HandPlan:
+        """The next hand's button, blinds and who is dealt in (raises NotEnoughPlayers)."""
+        previous = ButtonState(**self.button) if self.button else None
+        return next_hand(
+            self.seat_states(),
+            max_seats=self.max_seats,
+            stakes=Stakes(small_blind=self.small_blind, big_blind=self.big_blind),
+            previous=previous,
+            rules=self.seating_rules(),
+        )
+
+    def hand_config(self, plan: HandPlan, *, straddle: bool = False) -> HandConfig:
+        """The engine configuration of the next hand: stacks, posts and antes by position."""
+        stacks_by_seat = {seat.number: seat.stack for seat in self.seats.all()}
+        stacks = tuple(stacks_by_seat[n] for n in plan.dealt_in)
+        live, dead = forced_bets(plan)
+        blinds = list(live)
+        n = len(plan.dealt_in)
+        if straddle and self.straddles_allowed and n > 2:
+            # Under the gun: the first player left of the big blind straddles twice the big blind.
+            big = plan.dealt_in.index(plan.big_blind)
+            blinds[(big + 1) % n] = max(blinds[(big + 1) % n], 2 * self.big_blind)
+        antes = [0] * n
+        if self.ante and self.ante_mode == self.AnteMode.EACH:
+            antes = [self.ante] * n
+        elif self.ante and self.ante_mode == self.AnteMode.BUTTON:
+            # One ante for the table, from the button (or the last player before a dead one).
+            antes[n - 1] = self.ante
+        elif self.ante and self.ante_mode == self.AnteMode.BIG_BLIND:
+            antes[plan.dealt_in.index(plan.big_blind)] = self.ante
+        return HandConfig(
+            variant=self.variant(),
+            structure=self.structure(),
+            stacks=stacks,
+            blinds=tuple(blinds),
+            antes=tuple(antes),
+            dead=dead,
+            big_blind=self.big_blind,
+            smallest_chip=self.smallest_chip,
+            seats=plan.dealt_in,
+            options=self.house_options(),
+        )
+
+    def latest_hand(self) -> Hand | None:
+        return self.hands.order_by("-number").first()
+
+    def live_hand(self) -> Hand | None:
+        hand = self.latest_hand()
+        return hand if hand is not None and hand.status == Hand.Status.LIVE else None
+
+    def bump(self) -> None:
+        Table.objects.filter(pk=self.pk).update(version=F("version") + 1)
+        self.refresh_from_db(fields=["version"])
+
+    def claim(self, version: int) -> None:
+        """Take the table's next version, or raise Stale if another device changed it first."""
+        if not Table.objects.filter(pk=self.pk, version=version).update(version=version + 1):
+            raise Stale
+        self.version = version + 1
+
+    @transaction.atomic
+    def start_hand(self, *, version: int, by: Any, straddle: bool = False) -> Hand:
+        """Start the next hand: post the blinds, move the button. Raises Stale or ValueError."""
+        self.claim(version)
+        if self.live_hand() is not None:
+            raise ValueError(_t("Finish the hand in progress first."))
+        plan = self.plan_next_hand()
+        config = self.hand_config(plan, straddle=straddle)
+        latest = self.latest_hand()
+        players = {seat.number: seat.player_id for seat in self.seats.all()}
+        hand = Hand.objects.create(
+            table=self,
+            number=(latest.number + 1) if latest else 1,
+            config=config_to_dict(config),
+            players=[players[n] for n in plan.dealt_in],
+            plan={
+                "button": plan.button,
+                "small_blind": plan.small_blind,
+                "big_blind": plan.big_blind,
+                "posts": [asdict(post) for post in plan.posts],
+                "waiting": list(plan.waiting),
+            },
+            button_before=self.button,
+            seats_before=[seat.flags() for seat in self.seats.all()],
+            started_by=by,
+        )
+        for state in plan.seats:
+            Seat.objects.filter(table=self, number=state.seat).update(
+                is_new=state.is_new,
+                wants_to_post=state.wants_to_post,
+                missed_small=state.missed_small,
+                missed_big=state.missed_big,
+            )
+        button = plan.button_state()
+        self.button = {
+            "button": button.button,
+            "small_blind": button.small_blind,
+            "big_blind": button.big_blind,
+        }
+        self.save(update_fields=["button"])
+        return hand
+
+
+class Seat(models.Model):
+    """A player in a seat, with the chips in front of them between hands."""
+
+    table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="seats")
+    number = models.PositiveSmallIntegerField(_("seat"))
+    player = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="seats")
+    stack = models.PositiveIntegerField(_("stack"), default=0)
+    sitting_out = models.BooleanField(default=False)
+    is_new = models.BooleanField(default=True)
+    wants_to_post = models.BooleanField(default=False)
+    missed_small = models.BooleanField(default=False)
+    missed_big = models.BooleanField(default=False)
+
+    class Meta:
+        ordering = ["number"]
+        constraints = [
+            models.UniqueConstraint(fields=["table", "number"], name="one_player_per_seat"),
+            models.UniqueConstraint(fields=["table", "player"], name="one_seat_per_player"),
+            models.CheckConstraint(condition=Q(number__gte=1, number__lte=10), name="seat_1_10"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.number}: {self.player}"
+
+    def as_state(self) -> SeatState:
+        return SeatState(
+            seat=self.number,
+            stack=self.stack,
+            sitting_out=self.sitting_out,
+            is_new=self.is_new,
+            wants_to_post=self.wants_to_post,
+            missed_small=self.missed_small,
+            missed_big=self.missed_big,
+        )
+
+    def flags(self) -> dict[str, Any]:
+        return {
+            "number": self.number,
+            "is_new": self.is_new,
+            "wants_to_post": self.wants_to_post,
+            "missed_small": self.missed_small,
+            "missed_big": self.missed_big,
+        }
+
+
+class Hand(models.Model):
+    """One hand: its configuration and (through HandAction) its append-only log."""
+
+    class Status(models.TextChoices):
+        LIVE = "live", _("in progress")
+        COMPLETE = "complete", _("finished")
+        VOID = "void", _("misdealt")
+
+    table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="hands")
+    number = models.PositiveIntegerField()
+    config = models.JSONField()  # codec.config_to_dict(HandConfig)
+    players = models.JSONField()  # ledger Player ids by position
+    plan = models.JSONField()  # button, blinds, posts, waiting
+    button_before = models.JSONField(null=True, blank=True)
+    seats_before = models.JSONField(default=list)
+    status = models.CharField(max_length=10, choices=Status.choices, default=Status.LIVE)
+    # Chips each position won or lost, added to the seats when the hand finished.
+    results = models.JSONField(null=True, blank=True)
+    started_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, related_name="+"
+    )
+    started_at = models.DateTimeField(default=timezone.now)
+    finished_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["number"]
+        constraints = [
+            models.UniqueConstraint(fields=["table", "number"], name="hand_number_unique")
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.table} #{self.number}"
+
+    def engine_config(self) -> HandConfig:
+        return config_from_dict(self.config)
+
+    def log(self) -> list[Action]:
+        return [action_from_dict(a.data) for a in self.actions.all()]
+
+    def state(self) -> HandState:
+        """Rebuild the hand's state by replaying its log."""
+        return replay(self.engine_config(), self.log())
+
+    @transaction.atomic
+    def act(self, action: Action, *, seq: int, by: Any) -> HandState:
+        """Append `action` if the client saw the latest state (`seq` actions); else Stale.
+
+        IllegalAction propagates with the engine's message; nothing is written then.
+        """
+        logged = [action_from_dict(a.data) for a in self.actions.all()]
+        if seq != len(logged):
+            raise Stale
+        state = apply(replay(self.engine_config(), logged), action)
+        try:
+            with transaction.atomic():
+                HandAction.objects.create(
+                    hand=self, seq=seq + 1, data=action_to_dict(action), by=by
+                )
+        except IntegrityError as error:  # another device appended seq + 1 first
+            raise Stale from error
+        if state.is_over:
+            self._finish(state)
+        self.table.bump()
+        return state
+
+    def _finish(self, state: HandState) -> None:
+        config = state.config
+        results = [f - s for f, s in zip(state.final_stacks(), config.stacks, strict=True)]
+        for seat_number, delta in zip(config.seats, results, strict=True):
+            Seat.objects.filter(table=self.table, number=seat_number).update(
+                stack=F("stack") + delta
+            )
+        void = state.phase is Phase.VOID
+        if void:
+            self._restore_seats()
+        self.status = self.Status.VOID if void else self.Status.COMPLETE
+        self.results = results
+        self.finished_at = timezone.now()
+        self.save(update_fields=["status", "results", "finished_at"])
+
+    def _restore_seats(self) -> None:
+        """A misdeal: the same button and blinds again, the seats' flags as before."""
+        for flags in self.seats_before:
+            values = {k: v for k, v in flags.items() if k != "number"}
+            Seat.objects.filter(table=self.table, number=flags["number"]).update(**values)
+        Table.objects.filter(pk=self.table_id).update(button=self.button_before)
+
+    @transaction.atomic
+    def undo(self, *, seq: int, by: Any) -> None:
+        """Remove the last action (audited); reopens a finished hand, undoing its payout."""
+        last = self.actions.order_by("-seq").first()
+        if seq != (last.seq if last else 0):
+            raise Stale
+        if last is None:
+            raise IllegalAction(_t("There is nothing to undo in this hand."))
+        if self.status == self.Status.VOID:
+            raise IllegalAction(_t("A misdeal cannot be undone: start the hand again."))
+        if self.status == self.Status.COMPLETE:
+            if self.table.latest_hand() != self:
+                raise IllegalAction(_t("Only the last hand can be reopened."))
+            self._reopen()
+        UndoneAction.objects.create(hand=self, seq=last.seq, data=last.data, by=by)
+        last.delete()
+        self.table.bump()
+
+    def _reopen(self) -> None:
+        """Take the finished hand's results off the seats again."""
+        config = self.engine_config()
+        for seat_number, delta in zip(config.seats, self.results or [], strict=True):
+            seat = Seat.objects.filter(table=self.table, number=seat_number).first()
+            if seat is None or seat.stack < delta:
+                raise IllegalAction(
+                    _t("Seat %(seat)s has changed since the hand: it cannot be reopened.")
+                    % {"seat": seat_number}
+                )
+            seat.stack -= delta
+            seat.save(update_fields=["stack"])
+        self.status = self.Status.LIVE
+        self.results = None
+        self.finished_at = None
+        self.save(update_fields=["status", "results", "finished_at"])
+
+    def misdeal(self, *, seq: int, by: Any) -> HandState:
+        return self.act(Misdeal(), seq=seq, by=by)
+
+
+class HandAction(models.Model):
+    """One entry of a hand's append-only log. (hand, seq) is unique: a double tap or a second
+    device acting on the same state inserts the same seq and is refused by the database."""
+
+    hand = models.ForeignKey(Hand, on_delete=models.CASCADE, related_name="actions")
+    seq = models.PositiveIntegerField()
+    data = models.JSONField()  # codec.action_to_dict(action)
+    by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, related_name="+"
+    )
+    created_at = models.DateTimeField(default=timezone.now)
+
+    class Meta:
+        ordering = ["seq"]
+        constraints = [
+            models.UniqueConstraint(fields=["hand", "seq"], name="action_seq_unique_per_hand"),
+            models.CheckConstraint(condition=Q(seq__gte=1), name="action_seq_positive"),
+        ]
+
+
+class UndoneAction(models.Model):
+    """The audit record of an undo: what was removed, by whom, when."""
+
+    hand = models.ForeignKey(Hand, on_delete=models.CASCADE, related_name="undone")
+    seq = models.PositiveIntegerField()
+    data = models.JSONField()
+    by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, related_name="+"
+    )
+    undone_at = models.DateTimeField(default=timezone.now)
+
+    class Meta:
+        ordering = ["undone_at", "id"]

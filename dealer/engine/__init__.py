@@ -24,7 +24,16 @@ from dealer.engine.actions import (
     Show,
 )
 from dealer.engine.cards import Card, parse_card, parse_cards
-from dealer.engine.hand import HandState, Legal, Phase, apply, legal_actions, replay, start
+from dealer.engine.hand import (
+    HandState,
+    Legal,
+    Phase,
+    apply,
+    legal_actions,
+    pots_so_far,
+    replay,
+    start,
+)
 from dealer.engine.pots import Pot, build_pots, split_pot
 from dealer.engine.rules import (
     ButtonStraddleOrder,
@@ -82,6 +91,7 @@ __all__ = [
     "legal_actions",
     "parse_card",
     "parse_cards",
+    "pots_so_far",
     "replay",
     "split_pot",
     "start",

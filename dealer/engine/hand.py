@@ -78,6 +78,7 @@ class HandState(NamedTuple):
     stacks: tuple[int, ...]  # chips behind
     bets: tuple[int, ...]  # live bets in the current betting round
     contributions: tuple[int, ...]  # everything put in this hand, less returned uncalled bets
+    dead: tuple[int, ...]  # the part of each contribution that is dead money (no one's bet)
     folded: tuple[bool, ...]
     phase: Phase
     street: int  # the current betting round (in DEAL: the one about to be dealt)
@@ -102,6 +103,8 @@ class HandState(NamedTuple):
     awarded: int = 0  # pots awarded so far, counted from the last
     payouts: tuple[int, ...] = ()
     returned: tuple[int, ...] = ()  # uncalled bets given back
+    # Each pot as it was awarded: (pot index, ((player, chips), …)), the last side pot first.
+    paid: tuple[tuple[int, tuple[tuple[int, int], ...]], ...] = ()
 
     @property
     def players(self) -> int:
@@ -180,6 +183,10 @@ def start(config: HandConfig) -> HandState:
     stacks = list(config.stacks)
     bets = [0] * n
     contributions = [0] * n
+    dead_money = [0] * n
+    # An ante one player posts for the whole table (button ante, big-blind ante) is dead money,
+    # like a dead blind; antes every player posts are their own stakes (TDA RP-11).
+    table_ante = sum(1 for a in antes if a) == 1
 
     def take(p: int, amount: int) -> int:
         paid = min(amount, stacks[p])
@@ -190,12 +197,14 @@ def start(config: HandConfig) -> HandState:
     for p in range(n):
         if config.options.blind_before_ante:
             bets[p] = take(p, blinds[p])
-            take(p, dead[p])
-            take(p, antes[p])
+            dead_money[p] += take(p, dead[p])
+            ante = take(p, antes[p])
         else:
-            take(p, antes[p])
-            take(p, dead[p])
+            ante = take(p, antes[p])
+            dead_money[p] += take(p, dead[p])
             bets[p] = take(p, blinds[p])
+        if table_ante:
+            dead_money[p] += ante
 
     spec = config.spec
     level = max(blinds)
@@ -211,6 +220,7 @@ def start(config: HandConfig) -> HandState:
         stacks=tuple(stacks),
         bets=tuple(bets),
         contributions=tuple(contributions),
+        dead=tuple(dead_money),
         folded=(False,) * n,
         phase=Phase.DEAL if spec.kind is Kind.STUD else Phase.BETTING,
         street=0,
@@ -396,13 +406,13 @@ def legal_actions(state: HandState) -> Legal:
         p = state.to_act
         assert p is not None
         stud_bring_in = _awaiting_bring_in(state)
-        to_call = state.bet_level - state.bets[p]
+        to_call = _call_target(state, p) - state.bets[p]
         call = min(to_call, state.stacks[p]) if to_call > 0 else 0
-        if _seed_open_required(state):
-            call = 0
         low = high = 0
         if _may_raise(state, p) is None:
             low, high = _raise_bounds(state, p)
+        if low and _seed_open_required(state):
+            call = 0  # seed 000: open the pot or fold (unless opening is impossible: all-ins)
         return Legal(
             phase=phase,
             player=p,
@@ -424,6 +434,20 @@ def legal_actions(state: HandState) -> Legal:
         index = _next_pot(state)
         return Legal(phase=phase, award_pot=index, eligible=_contenders(state, state.pots[index]))
     return Legal(phase=phase)
+
+
+def _call_target(state: HandState | _Draft, p: int) -> int:
+    """What `p` must match: the bet level, but no more than the others can still put in.
+
+    A short blind does not lower the call while anyone else can still bet; against players who
+    are all in, calling more than the largest of their bets would only come straight back.
+    """
+    others = [
+        state.bets[q] + state.stacks[q]
+        for q in range(state.players)
+        if q != p and not state.folded[q]
+    ]
+    return min(state.bet_level, max(others, default=0))
 
 
 def _awaiting_bring_in(state: HandState) -> bool:
@@ -451,6 +475,7 @@ def _seed_open_required(state: HandState) -> bool:
 
 _LIST_FIELDS = frozenset(
     {
+        "dead",
         "stacks",
         "bets",
         "contributions",
@@ -521,7 +546,7 @@ def apply(state: HandState, action: Action) -> HandState:
         n = state.players
         d.phase, d.to_act = Phase.VOID, None
         d.stacks, d.bets = list(state.config.stacks), [0] * n
-        d.contributions, d.payouts = [0] * n, [0] * n
+        d.contributions, d.payouts, d.dead = [0] * n, [0] * n, [0] * n
     elif isinstance(action, DealStreet):
         if phase is not Phase.DEAL:
             raise IllegalAction(_not_now(state, "deal the next street"))
@@ -581,12 +606,11 @@ def _bet(state: HandState, d: _Draft, action: Action) -> None:
             raise IllegalAction(f"Seat {seat} cannot go all-in now.")
     if isinstance(action, Fold):
         if not legal.fold:
-            raise IllegalAction(f"Seat {seat} must post the bring-in or complete.")
+            raise IllegalAction(f"Seat {seat} cannot fold: {_options_text(state, legal)}.")
         d.folded[p] = True
     elif isinstance(action, Check):
         if not legal.check:
-            owed = state.bet_level - state.bets[p]
-            raise IllegalAction(f"Seat {seat} cannot check: {owed} to call.")
+            raise IllegalAction(f"Seat {seat} cannot check: {_options_text(state, legal)}.")
     elif isinstance(action, Call):
         if not legal.call:
             if legal.check:
@@ -609,6 +633,33 @@ def _bet(state: HandState, d: _Draft, action: Action) -> None:
     else:
         raise IllegalAction(f"{type(action).__name__} is not a betting action.")
     _after_action(d, p)
+
+
+def _options_text(state: HandState, legal: Legal) -> str:
+    """What the player to act may do, in words: "they may call 20, raise to 40 or fold"."""
+    parts = []
+    if legal.bring_in:
+        parts.append(f"bring in {legal.bring_in}")
+    if legal.check:
+        parts.append("check")
+    if legal.call:
+        parts.append(f"call {legal.call}")
+    if legal.raise_min:
+        verb = "complete to" if legal.bring_in else ("bet" if legal.is_bet else "raise to")
+        if _seed_open_required(state):
+            verb = "open to"
+        amount = (
+            str(legal.raise_min)
+            if legal.raise_min == legal.raise_max
+            else f"{legal.raise_min} to {legal.raise_max}"
+        )
+        parts.append(f"{verb} {amount}")
+    if legal.fold:
+        parts.append("fold")
+    if not parts:
+        return "nothing is possible"
+    text = ", ".join(parts[:-1]) + (" or " if len(parts) > 1 else "") + parts[-1]
+    return f"they may {text}"
 
 
 def _raise(state: HandState, d: _Draft, p: int, to: int, legal: Legal) -> None:
@@ -676,15 +727,15 @@ def _order_after(state: HandState | _Draft, p: int) -> Iterable[int]:
 def _needs_to_act(state: HandState | _Draft, q: int) -> bool:
     if state.folded[q] or state.stacks[q] == 0:
         return False
-    return state.acted[q] == NOT_ACTED or state.bets[q] < state.bet_level
+    if state.bets[q] < _call_target(state, q):
+        return True
+    # Matched: acts only if they have not yet, and someone is left to bet against.
+    return state.acted[q] == NOT_ACTED and _others_can_bet(state, q)
 
 
 def _next_to_act(state: HandState | _Draft, p: int) -> int | None:
     for q in _order_after(state, p):
         if _needs_to_act(state, q):
-            # A lone player with chips who has matched everything has no one to bet against.
-            if state.bets[q] >= state.bet_level and not _others_can_bet(state, q):
-                return None
             return q
     return None
 
@@ -704,12 +755,27 @@ def _begin_round(d: _Draft, first: int) -> None:
         d.phase, d.to_act = Phase.BETTING, nxt
 
 
+def _uncalled(bets: Sequence[int]) -> tuple[int, int]:
+    """The player with the highest bet this round, and how much of it nobody else matched."""
+    top = max(range(len(bets)), key=bets.__getitem__)
+    second = max((b for q, b in enumerate(bets) if q != top), default=0)
+    return top, bets[top] - second
+
+
+def pots_so_far(state: HandState) -> tuple[Pot, ...]:
+    """The pots as they stand: at the showdown the real ones; before it, as if the betting
+    round ended now, so a bet nobody has called yet is not shown as a pot of its own."""
+    if state.phase is Phase.SHOWDOWN or state.is_over:
+        return state.pots
+    contributions = list(state.contributions)
+    top, excess = _uncalled(state.bets)
+    contributions[top] -= excess
+    return build_pots(contributions, state.folded, state.dead)
+
+
 def _close_round(d: _Draft) -> None:
     """End a betting round: return the uncalled bet, then move on to the next step."""
-    bets = d.bets
-    top = max(range(d.players), key=bets.__getitem__)
-    second = max((b for q, b in enumerate(bets) if q != top), default=0)
-    excess = bets[top] - second
+    top, excess = _uncalled(d.bets)
     if excess > 0:
         d.stacks[top] += excess
         d.contributions[top] -= excess
@@ -767,8 +833,13 @@ def _deal(d: _Draft, action: DealStreet) -> None:
     else:
         first = _best_visible(d)
     if street == 0:
+        # A low card all in on the ante cannot bring in: the next player with chips does.
+        first = next(
+            (q for q in (first, *_order_after(d, first)) if d.stacks[q] and not d.folded[q]),
+            first,
+        )
         d.bring_in_player = first
-        if d.config.bring_in:
+        if d.config.bring_in and d.stacks[first] and _others_can_bet(d, first):
             d.phase, d.to_act = Phase.BETTING, first
             d.round_began_heads_up = d.folded.count(False) == 2
             return
@@ -860,7 +931,7 @@ def _draw(d: _Draft, action: Draw) -> None:
 
 
 def _showdown(d: _Draft) -> None:
-    d.pots = build_pots(d.contributions, d.folded)
+    d.pots = build_pots(d.contributions, d.folded, d.dead)
     d.phase, d.to_act, d.awarded = Phase.SHOWDOWN, None, 0
     _auto_award(d)
 
@@ -886,8 +957,10 @@ def _auto_award(d: _Draft) -> None:
 
 def _pay(d: _Draft, pot: Pot, winners: Sequence[int]) -> None:
     order = _odd_chip_order(d, winners)
-    for w, chips in split_pot(pot.amount, order, unit=d.config.smallest_chip).items():
+    payout = split_pot(pot.amount, order, unit=d.config.smallest_chip)
+    for w, chips in payout.items():
         d.payouts[w] += chips
+    d.paid = (*d.paid, (_next_pot(d), tuple(sorted(payout.items()))))
     d.awarded += 1
 
 
@@ -937,6 +1010,14 @@ def _show_or_muck(d: _Draft, action: Show | Muck) -> None:
     cards = tuple(action.cards)
     if len(set(cards)) != len(cards):
         raise IllegalAction(f"Seat {d.seat(p)} cannot show the same card twice.")
+    elsewhere = set(d.board)
+    for q in range(d.players):
+        if q != p:
+            elsewhere.update(d.shown[q] or ())
+            elsewhere.update(d.up_cards[q])
+    for card in cards:
+        if card in elsewhere:
+            raise IllegalAction(f"{card} is already on the table: seat {d.seat(p)} cannot show it.")
     d.shown[p] = cards
 
 
@@ -977,7 +1058,14 @@ def _best_shown(state: HandState | _Draft, contenders: tuple[int, ...]) -> tuple
     if missing:
         seats = ", ".join(str(state.seat(p)) for p in missing)
         raise IllegalAction(f"Name the winners, or seat(s) {seats} must show or muck first.")
-    values = {p: hand_value(state, p) for p in contenders}
+    values = {}
+    for p in contenders:
+        try:
+            values[p] = hand_value(state, p)
+        except ValueError as error:
+            raise IllegalAction(
+                f"Seat {state.seat(p)}'s cards make no hand ({error}): name the winners."
+            ) from error
     best = max(values.values())
     return tuple(p for p in contenders if values[p] == best)
 

@@ -14,29 +14,42 @@ class Pot:
     eligible: tuple[int, ...]
 
 
-def build_pots(contributions: Sequence[int], folded: Sequence[bool]) -> tuple[Pot, ...]:
+def build_pots(
+    contributions: Sequence[int],
+    folded: Sequence[bool],
+    dead: Sequence[int] | None = None,
+) -> tuple[Pot, ...]:
     """Main pot first, then the side pots, from each player's total contribution.
 
-    A level is formed at every amount a player still in the hand put in; each pot holds what every
-    player (folded ones too) put in between the previous level and its own, and may be won by the
-    players still in who reached it. Chips a folded player put in above the top level (dead money)
-    stay in the last pot. Call this after uncalled bets have been returned.
+    A level is formed at every amount a player still in the hand put in live; each pot holds what
+    every player (folded ones too) put in between the previous level and its own, and may be won
+    by the players still in who reached it. Chips a folded player put in above the top level stay
+    in the last pot. Dead money (`dead`: a dead small blind, a big-blind or button ante) is no
+    one's bet: it goes to the main pot. Call this after uncalled bets have been returned.
     """
-    live = sorted({c for c, f in zip(contributions, folded, strict=True) if not f and c > 0})
+    dead = dead or (0,) * len(contributions)
+    live = [c - d for c, d in zip(contributions, dead, strict=True)]
+    levels = sorted({c for c, f in zip(live, folded, strict=True) if not f and c > 0})
     pots: list[Pot] = []
     floor = 0
-    for index, level in enumerate(live):
-        top = index == len(live) - 1
-        amount = sum((c if top else min(c, level)) - floor for c in contributions if c > floor)
-        eligible = tuple(p for p, c in enumerate(contributions) if not folded[p] and c >= level)
+    for index, level in enumerate(levels):
+        top = index == len(levels) - 1
+        amount = sum((c if top else min(c, level)) - floor for c in live if c > floor)
+        eligible = tuple(p for p, c in enumerate(live) if not folded[p] and c >= level)
         if pots and pots[-1].eligible == eligible:
             pots[-1] = Pot(pots[-1].amount + amount, eligible)
         else:
             pots.append(Pot(amount, eligible))
         floor = level
-    if not live and any(contributions):
-        # Everybody folded (only possible in a voided hand): keep the chips visible.
-        pots.append(Pot(sum(contributions), ()))
+    # Dead money, and live chips nobody still in reached (their bets came back uncalled), can be
+    # won by everyone still in: the main pot, merged with the first live pot when it is the same.
+    spare = sum(dead) + (0 if pots else sum(live))
+    if spare:
+        everyone = tuple(p for p, f in enumerate(folded) if not f)
+        if pots and pots[0].eligible == everyone:
+            pots[0] = Pot(pots[0].amount + spare, everyone)
+        else:
+            pots.insert(0, Pot(spare, everyone))
     return tuple(pots)
 
 

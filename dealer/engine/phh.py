@@ -1,0 +1,829 @@
+"""Hand histories in the PHH standard (https://github.com/uoftcprg/phh-std): reading and writing.
+
+Pure: text in, values out; no Django, no files. `parse_phh(text)` reads a .phh (one hand) or a
+.phhs (several hands as TOML tables `[1]`, `[2]` …) and replays each hand through the engine;
+`write_phh(config, actions, state)` writes one of Pott's hands as PHH with `finishing_stacks` and
+`winnings` as the engine computed them; `write_phhs(hands)` writes several.
+
+Players. PHH player `pN` is Pott's position N-1, and every per-player array is in that order:
+p1 is the first player left of the button (the small blind), the last player is the button.
+Heads-up, PHH reverses the forced bets "by rule": `blinds_or_straddles = [1, 2]` means p1 posts
+2 (the big blind) and p2, the button, posts 1. That is Pott's heads-up order too (position 0 is
+the big blind, position 1 the button who posts the small blind), so `pN` stays position N-1 and
+only the `antes` and `blinds_or_straddles` arrays are reversed (as pokerkit does).
+
+Variant codes. PHH names a game by its betting structure (F fixed-limit, P pot-limit, N no-limit)
+and its game. Pott reads and writes every structure with every game it knows:
+
+=========  ============================  ======================================
+game code  game                          PHH standard codes (others are Pott's)
+=========  ============================  ======================================
+``T``      Texas hold'em                 ``FT``, ``NT``
+``O``      Omaha hold'em (high)          ``PO``
+``7S``     seven-card stud (high)        ``F7S``
+``5S``     five-card stud (seed 004)     none: Pott's ``F5S``, ``P5S``, ``N5S``
+``5D``     five-card draw (seed 000)     none: Pott's ``F5D``, ``P5D``, ``N5D``
+=========  ============================  ======================================
+
+Pott's own codes follow PHH's pattern (``F7S`` → ``F5S``; ``N2L1D`` → ``N5D``). Stud games take
+`bring_in` and no `blinds_or_straddles`; draw and board games the reverse. Fixed limit takes
+`small_bet` and `big_bet`, the others `min_bet`.
+
+Pott's user-defined fields (PHH: names starting with an underscore):
+`_pott_awards` — one entry per pot the dealer awarded, in award order (the last side pot first):
+the winners as player numbers (``[2]``, ``[1, 3]``), or ``[]`` for "the best shown hand";
+`_pott_void` — ``true`` when the hand was declared a misdeal; `_pott_smallest_chip` — the
+smallest chip in play when it is not 1 (it decides how split pots divide).
+"""
+
+from __future__ import annotations
+
+import datetime
+import json
+import re
+import tomllib
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+from decimal import Decimal
+from typing import Any
+
+from dealer.engine.actions import (
+    Action,
+    AllIn,
+    Award,
+    BringIn,
+    Call,
+    Check,
+    DealStreet,
+    Draw,
+    Fold,
+    IllegalAction,
+    Misdeal,
+    Muck,
+    Raise,
+    Show,
+)
+from dealer.engine.cards import Card, parse_cards
+from dealer.engine.hand import HandState, Phase, apply, legal_actions, start
+from dealer.engine.rules import (
+    VARIANTS,
+    FixedLimit,
+    HandConfig,
+    Kind,
+    NoLimit,
+    PotLimit,
+    Structure,
+    Variant,
+)
+
+
+class PhhError(ValueError):
+    """A hand history Pott cannot read or replay; the message names the hand and the action."""
+
+
+GAMES: dict[str, Variant] = {
+    "T": Variant.HOLDEM,
+    "O": Variant.OMAHA,
+    "7S": Variant.STUD7,
+    "5S": Variant.STUD5,
+    "5D": Variant.DRAW5,
+}
+GAME_CODES: dict[Variant, str] = {variant: code for code, variant in GAMES.items()}
+STRUCTURE_CODES = {"F": FixedLimit, "P": PotLimit, "N": NoLimit}
+STANDARD_CODES = frozenset({"FT", "NT", "PO", "F7S"})
+_CODE = re.compile(r"([FPN])(T|O|7S|5S|5D)")
+
+# Stud: which card of a street's deal is the up card (None: the street is dealt face down).
+# Seven-card stud deals two down and one up on third street, one up on fourth to sixth and one
+# down on seventh; five-card stud one down and one up, then one up per street.
+_UP_CARD_INDEX: dict[Variant, tuple[int | None, ...]] = {
+    Variant.STUD7: (2, 0, 0, 0, None),
+    Variant.STUD5: (1, 0, 0, 0),
+}
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class PhhHand:
+    """One hand history: its name, Pott's config and action log, and the state they replay to.
+
+    `name` is the .phhs table key (or the `hand` field, or the hand's number in the file);
+    `fields` holds every field of the original (or to-be-written) hand, including the ones Pott
+    does not use (`players`, `event`, commentary in `actions` …). Amounts with decimals (online
+    hands in dollars and cents) become whole chips: Pott's chips are the file's amounts times
+    `scale`, the smallest power of ten that makes every amount of the hand whole.
+    """
+
+    name: str
+    config: HandConfig
+    actions: tuple[Action, ...]
+    state: HandState
+    fields: Mapping[str, Any] = field(default_factory=dict)
+    scale: int = 1  # Pott's chips per unit of the file's amounts (100: the file is in dollars)
+
+
+# --- reading ------------------------------------------------------------------------------------
+
+
+def parse_phh(text: str) -> list[PhhHand]:
+    """Read a .phh (one hand) or .phhs (tables `[1]`, `[2]` … of hands) and replay every hand.
+
+    Raises PhhError naming the hand and the action when a hand cannot be read or replayed.
+    """
+    try:
+        document = tomllib.loads(text, parse_float=Decimal)
+    except tomllib.TOMLDecodeError as error:
+        raise PhhError(f"Not a PHH file: the TOML is invalid ({error}).") from None
+    if "variant" in document or "actions" in document:
+        name = str(document.get("hand", 1))
+        return [_read_hand(name, document)]
+    hands = []
+    for key, value in document.items():
+        if not isinstance(value, dict):
+            raise PhhError(f"Not a PHH file: {key!r} is neither a hand field nor a table of hands.")
+        hands.append(_read_hand(key, value))
+    if not hands:
+        raise PhhError("The file holds no hands.")
+    return hands
+
+
+def _read_hand(name: str, fields: dict[str, Any]) -> PhhHand:
+    scale = amount_scale(fields)
+    config = config_from_fields(fields, name=name, scale=scale)
+    replayer = _Replayer(name, config, fields, scale)
+    replayer.run(fields.get("actions", []))
+    return PhhHand(
+        name=name,
+        config=config,
+        actions=tuple(replayer.log),
+        state=replayer.state,
+        fields=fields,
+        scale=scale,
+    )
+
+
+_AMOUNT_FIELDS = ("antes", "blinds_or_straddles", "bring_in", "small_bet", "big_bet", "min_bet")
+_CBR = re.compile(r"\s*p[0-9]+\s+cbr\s+([0-9]+(?:\.[0-9]*)?)\b")
+
+
+def amount_scale(fields: Mapping[str, Any]) -> int:
+    """The power of ten that makes every amount of a hand a whole number of chips."""
+    amounts: list[Decimal] = []
+    for key in (*_AMOUNT_FIELDS, "starting_stacks"):
+        value = fields.get(key)
+        for v in value if isinstance(value, list) else [value]:
+            if isinstance(v, Decimal) and v.is_finite():
+                amounts.append(v)
+    for text in fields.get("actions", []) if isinstance(fields.get("actions"), list) else []:
+        match = _CBR.match(text) if isinstance(text, str) else None
+        if match:
+            amounts.append(Decimal(match.group(1)))
+    places = 0
+    for amount in amounts:
+        exponent = amount.normalize().as_tuple().exponent
+        if isinstance(exponent, int) and exponent < 0:
+            places = max(places, -exponent)
+    return 10 ** min(places, 6)
+
+
+def config_from_fields(fields: Mapping[str, Any], *, name: str = "1", scale: int = 1) -> HandConfig:
+    """The HandConfig of a hand history's fields (variant, forced bets, limits, stacks).
+
+    Amounts are multiplied by `scale` (see `amount_scale`) and must then be whole chips.
+    """
+
+    def fail(message: str) -> PhhError:
+        return PhhError(f"hand {name}: {message}")
+
+    code = fields.get("variant")
+    if not isinstance(code, str):
+        raise fail("the field 'variant' is missing.")
+    match = _CODE.fullmatch(code)
+    if match is None:
+        known = ", ".join(sorted(STANDARD_CODES))
+        raise fail(
+            f"variant {code!r} is not one Pott plays: use {known}, or Pott's codes for"
+            " five-card stud (F5S) and five-card draw (F5D, N5D …)."
+        )
+    structure_code, game_code = match.groups()
+    variant = GAMES[game_code]
+    kind = VARIANTS[variant].kind
+
+    def chips(key: str, value: object) -> int:
+        if isinstance(value, bool) or not isinstance(value, int | Decimal):
+            raise fail(f"{key} must be a number of chips, not {value!r}.")
+        if isinstance(value, Decimal) and not value.is_finite():
+            raise fail(f"{key} must be a number of chips, not {value}.")
+        chips = value * scale
+        if chips != int(chips):
+            raise fail(f"{key} must be a whole number of chips, not {value}.")
+        return int(chips)
+
+    def number(key: str, *, required: bool = True) -> int:
+        if key not in fields:
+            if required:
+                raise fail(f"the field {key!r} is missing (variant {code}).")
+            return 0
+        return chips(key, fields[key])
+
+    def per_player(key: str, *, required: bool = True) -> tuple[int, ...]:
+        values = fields.get(key)
+        if values is None:
+            if required:
+                raise fail(f"the field {key!r} is missing (variant {code}).")
+            return ()
+        if not isinstance(values, list):
+            raise fail(f"{key} must be an array, one entry per player.")
+        return tuple(chips(key, v) for v in values)
+
+    stacks = per_player("starting_stacks")
+    n = len(stacks)
+    antes = per_player("antes", required=False) or (0,) * n
+    blinds: tuple[int, ...] = ()
+    bring_in = 0
+    if kind is Kind.STUD:
+        if any(per_player("blinds_or_straddles", required=False)):
+            raise fail(f"a stud game ({code}) has a bring-in, not blinds or straddles.")
+        bring_in = number("bring_in")
+    else:
+        # pokerkit writes a post (a player who posts to come in) as a negative blind.
+        blinds = tuple(abs(b) for b in per_player("blinds_or_straddles"))
+        if "bring_in" in fields and fields["bring_in"]:
+            raise fail(f"{code} has blinds, not a bring-in.")
+    for key, values in (("antes", antes), ("blinds_or_straddles", blinds)):
+        if values and len(values) != n:
+            raise fail(f"{key} has {len(values)} entries for {n} players.")
+    if n == 2:
+        # PHH: "the antes, blinds, and straddles are reverse-assigned for heads-up situations".
+        antes, blinds = antes[::-1], blinds[::-1]
+    structure: Structure
+    if structure_code == "F":
+        structure = FixedLimit(small_bet=number("small_bet"), big_bet=number("big_bet"))
+    elif structure_code == "P":
+        structure = PotLimit(min_bet=number("min_bet"))
+    else:
+        structure = NoLimit(min_bet=number("min_bet"))
+    seats = fields.get("seats")
+    if not (isinstance(seats, list) and len(seats) == n and all(type(s) is int for s in seats)):
+        seats = []
+    smallest_chip = number("_pott_smallest_chip", required=False) or 1
+    big_blind = max((blinds[:2] if n > 2 else blinds), default=0)
+    return HandConfig(
+        variant=variant,
+        structure=structure,
+        stacks=stacks,
+        blinds=blinds if any(blinds) else (),
+        antes=antes if any(antes) else (),
+        big_blind=big_blind,
+        bring_in=bring_in,
+        smallest_chip=smallest_chip,
+        seats=tuple(seats),
+    )
+
+
+@dataclass(frozen=True, slots=True)
+class _Pending:
+    """A show or muck read before the showdown (an all-in: PHH shows before the run-out)."""
+
+    index: int
+    text: str
+    action: Show | Muck
+
+
+class _Replayer:
+    """Converts PHH actions to Pott's actions and applies them, one at a time.
+
+    PHH's `cc` is a check or a call depending on the state, a stud street's up cards arrive one
+    `d dh` per player, and shows may come before the board is complete: converting needs the
+    engine's state, so converting and applying go together.
+    """
+
+    def __init__(
+        self, name: str, config: HandConfig, fields: Mapping[str, Any], scale: int
+    ) -> None:
+        self.name = name
+        self.scale = scale
+        self.config = config
+        self.kind = config.spec.kind
+        self.state = self._start(config)
+        self.log: list[Action] = []
+        n = len(config.stacks)
+        self.cards: list[list[Card | None]] = [[] for _ in range(n)]
+        self.street_deal: dict[int, list[Card | None]] = {}  # stud: this street's cards
+        self.street_deal_at: tuple[int, str] | None = None
+        self.up_cards_unknown = False
+        self.pending: list[_Pending] = []
+        awards = fields.get("_pott_awards")
+        self.awards: list[list[int]] | None = None
+        if awards is not None:
+            if not (
+                isinstance(awards, list)
+                and all(isinstance(a, list) and all(type(p) is int for p in a) for a in awards)
+            ):
+                raise PhhError(f"hand {name}: _pott_awards must be arrays of player numbers.")
+            self.awards = [list(a) for a in awards]
+        self.void = fields.get("_pott_void") is True
+
+    def _start(self, config: HandConfig) -> HandState:
+        try:
+            return start(config)
+        except IllegalAction as error:
+            raise PhhError(f"hand {self.name}: {error}") from None
+
+    # --- errors and applying
+
+    def fail(self, index: int | None, text: str, message: str) -> PhhError:
+        where = f"action {index + 1} {text!r}" if index is not None else "after the last action"
+        if self.scale != 1:
+            message += f" (Pott counts this hand in 1/{self.scale} of the file's amounts.)"
+        return PhhError(f"hand {self.name}, {where}: {message}")
+
+    def apply(self, action: Action, index: int | None, text: str) -> None:
+        try:
+            self.state = apply(self.state, action)
+        except IllegalAction as error:
+            raise self.fail(index, text, str(error)) from None
+        except ValueError as error:  # the evaluator refuses impossible hands
+            raise self.fail(index, text, f"cannot evaluate the hands: {error}.") from None
+        self.log.append(action)
+        if self.state.phase is Phase.SHOWDOWN and self.pending:
+            pending, self.pending = self.pending, []
+            for item in pending:
+                self.show_or_muck(item.action, item.index, item.text)
+
+    # --- the actions
+
+    def run(self, actions: object) -> None:
+        if not isinstance(actions, list) or not all(isinstance(a, str) for a in actions):
+            raise PhhError(f"hand {self.name}: 'actions' must be an array of strings.")
+        for index, text in enumerate(actions):
+            self.step(index, text)
+        self.finish()
+
+    def step(self, index: int, text: str) -> None:
+        words = text.split("#", 1)[0].split()
+        if not words:
+            return  # a no-op or a commentary
+        if self.state.is_over:
+            if words[0] != "d" and words[1:2] == ["sm"]:
+                return  # a show after the hand was won without a showdown changes no chips
+            raise self.fail(index, text, "the hand is already over.")
+        match words:
+            case ["d", "db", cards]:
+                self.deal_board(index, text, cards)
+            case ["d", "dh", player, cards]:
+                self.deal_hole(index, text, self.player(index, text, player), cards)
+            case [player, "sm", *rest] if len(rest) <= 1:
+                p = self.player(index, text, player)
+                self.flush_stud_deal(None)
+                self.show_or_muck(self.showing(index, text, p, rest), index, text)
+            case [player, ("pb" | "f" | "cc" | "cbr" | "sd") as verb, *rest]:
+                p = self.player(index, text, player)
+                self.before_player_action(p, index, text)
+                self.apply(self.betting(index, text, p, verb, rest), index, text)
+            case _:
+                raise self.fail(index, text, "this is not a PHH action.")
+
+    def player(self, index: int, text: str, word: str) -> int:
+        match = re.fullmatch(r"p([0-9]+)", word)
+        n = len(self.config.stacks)
+        if match is None or not 1 <= int(match.group(1)) <= n:
+            raise self.fail(index, text, f"{word!r} is not one of the players p1 to p{n}.")
+        return int(match.group(1)) - 1
+
+    def parse(self, index: int, text: str, cards: str) -> tuple[Card | None, ...]:
+        try:
+            return parse_cards(cards, allow_unknown=True)
+        except ValueError as error:
+            raise self.fail(index, text, str(error)) from None
+
+    def deal_board(self, index: int, text: str, cards: str) -> None:
+        if self.kind is not Kind.BOARD:
+            raise self.fail(index, text, f"{self.config.variant} has no board cards.")
+        parsed = self.parse(index, text, cards)
+        board = () if None in parsed else tuple(c for c in parsed if c is not None)
+        self.apply(DealStreet(board=board), index, text)
+
+    def deal_hole(self, index: int, text: str, p: int, cards: str) -> None:
+        parsed = self.parse(index, text, cards)
+        self.cards[p].extend(parsed)
+        if self.kind is not Kind.STUD:
+            return  # hole cards: Pott deals no cards, it only remembers them for `sm -`
+        if self.state.phase is not Phase.DEAL:
+            raise self.fail(index, text, f"cannot deal a stud street now: {self._waiting_for()}.")
+        if self.state.folded[p]:
+            raise self.fail(index, text, f"seat {self.config.seat(p)} has folded.")
+        self.street_deal.setdefault(p, []).extend(parsed)
+        if self.street_deal_at is None:
+            self.street_deal_at = (index, text)
+
+    def _waiting_for(self) -> str:
+        to_act = self.state.to_act
+        return f"it is seat {self.config.seat(to_act or 0)}'s turn"
+
+    def flush_stud_deal(self, first_actor: int | None) -> None:
+        """Deal the stud street whose `d dh` actions were read, naming who acts if needed."""
+        if self.kind is not Kind.STUD or self.state.phase is not Phase.DEAL:
+            return
+        if self.street_deal_at is None:
+            index, text = None, "(no cards dealt)"
+        else:
+            index, text = self.street_deal_at
+        street = self.state.street
+        position = _UP_CARD_INDEX[self.config.variant][street]
+        up: list[Card | None] = []
+        for p in range(self.state.players):
+            dealt = self.street_deal.get(p, [])
+            card = dealt[position] if position is not None and position < len(dealt) else None
+            if position is not None and card is None and not self.state.folded[p]:
+                self.up_cards_unknown = True
+            up.append(card)
+        if first_actor is None or not self.up_cards_unknown:
+            first_actor = None
+            if self.up_cards_unknown:
+                first_actor = next(p for p in range(self.state.players) if self.state.in_hand(p))
+        deal = DealStreet(
+            up_cards=tuple(up) if any(c is not None for c in up) else (),
+            first_actor=first_actor,
+        )
+        self.street_deal, self.street_deal_at = {}, None
+        self.apply(deal, index, text)
+
+    def before_player_action(self, p: int, index: int, text: str) -> None:
+        """Deal the street PHH's dealing implies before a player acts on it."""
+        if self.kind is Kind.STUD:
+            self.flush_stud_deal(p)
+        elif self.state.phase is Phase.DEAL:
+            self.apply(DealStreet(), index, text)  # the board was not written down
+
+    def betting(self, index: int, text: str, p: int, verb: str, rest: list[str]) -> Action:
+        if verb == "sd":
+            if len(rest) > 1:
+                raise self.fail(index, text, "this is not a PHH action.")
+            discarded = self.parse(index, text, rest[0]) if rest else ()
+            self._discard(p, discarded)
+            return Draw(p, len(discarded))
+        if verb == "cbr":
+            if len(rest) != 1 or not re.fullmatch(r"[0-9]+(\.[0-9]*)?", rest[0]):
+                raise self.fail(index, text, "cbr needs an amount.")
+            to = Decimal(rest[0]) * self.scale
+            if to != int(to):
+                raise self.fail(index, text, "cbr needs a whole number of chips.")
+            return Raise(p, int(to))
+        if rest:
+            raise self.fail(index, text, "this is not a PHH action.")
+        if verb == "pb":
+            return BringIn(p)
+        if verb == "f":
+            return Fold(p)
+        legal = legal_actions(self.state)
+        if self.state.phase is Phase.BETTING and legal.player == p and legal.check:
+            return Check(p)
+        return Call(p)
+
+    def _discard(self, p: int, discarded: Sequence[Card | None]) -> None:
+        hand = self.cards[p]
+        for card in discarded:
+            if card is not None and card in hand:
+                hand.remove(card)
+            elif None in hand:
+                hand.remove(None)
+            elif hand:
+                hand.pop()
+
+    def showing(self, index: int, text: str, p: int, rest: list[str]) -> Show | Muck | None:
+        """`sm` → Show or Muck; None when the cards stay (partly) unknown."""
+        if not rest:
+            return Muck(p)
+        cards = tuple(self.cards[p]) if rest[0] == "-" else self.parse(index, text, rest[0])
+        if not cards or None in cards:
+            return None  # PHH: "??Ad" neither mucks nor shows
+        known = tuple(c for c in cards if c is not None)
+        if self.kind is Kind.STUD:
+            # Pott evaluates a stud hand from all of the player's cards, up cards included.
+            dealt = tuple(c for c in self.cards[p] if c is not None)
+            known = tuple(dict.fromkeys(dealt + known))
+        return Show(p, known)
+
+    def show_or_muck(self, action: Show | Muck | None, index: int, text: str) -> None:
+        if action is None:
+            return
+        if self.state.phase is Phase.SHOWDOWN:
+            self.apply(action, index, text)
+        elif not self.state.is_over:
+            self.pending.append(_Pending(index, text, action))
+
+    # --- the end of the hand
+
+    def finish(self) -> None:
+        """Deal what is left of an all-in run-out and award the pots that are not yet awarded."""
+        self.flush_stud_deal(None)
+        if self.void:
+            self.apply(Misdeal(), None, "")
+            return
+        while self.state.phase is Phase.DEAL:  # an all-in run-out the file does not show
+            if self.kind is Kind.STUD:
+                self.flush_stud_deal(None)
+            else:
+                self.apply(DealStreet(), None, "")
+        if self.state.phase in (Phase.BETTING, Phase.DRAW):
+            verb = "act" if self.state.phase is Phase.BETTING else "draw"
+            raise self.fail(
+                None,
+                "",
+                f"the actions end before the hand is over: it is seat"
+                f" {self.config.seat(self.state.to_act or 0)}'s turn to {verb}.",
+            )
+        while self.state.phase is Phase.SHOWDOWN:
+            legal = legal_actions(self.state)
+            assert legal.award_pot is not None
+            winners: tuple[int, ...] = ()
+            if self.awards:
+                winners = tuple(w - 1 for w in self.awards.pop(0))
+            try:
+                self.state = apply(self.state, Award(legal.award_pot, winners))
+            except (IllegalAction, ValueError) as error:
+                raise PhhError(
+                    f"hand {self.name}, after the last action: cannot decide who wins pot"
+                    f" {legal.award_pot + 1}: {error}"
+                ) from None
+            self.log.append(Award(legal.award_pot, winners))
+
+
+# --- writing ------------------------------------------------------------------------------------
+
+
+def variant_code(config: HandConfig) -> str:
+    """The PHH variant code of a config (FT, NT, PO, F7S, or Pott's F5S, N5D …)."""
+    structure = config.structure
+    letters = {FixedLimit: "F", PotLimit: "P", NoLimit: "N"}
+    letter = letters.get(type(structure))
+    game = GAME_CODES.get(config.variant)
+    if letter is None or game is None:
+        raise PhhError(f"{config.variant} with {type(structure).__name__} has no PHH variant code.")
+    return letter + game
+
+
+def write_phh(
+    config: HandConfig,
+    actions: Iterable[Action],
+    state: HandState | None = None,
+    *,
+    name: str | int | None = None,
+    extra: Mapping[str, Any] | None = None,
+    scale: int = 1,
+) -> str:
+    """One hand as PHH (TOML) text, with `finishing_stacks` and `winnings` from the engine.
+
+    `state` is the hand's state after `actions` (replayed when not given). `name` becomes the
+    `hand` field. `extra` adds fields (`players`, `event`, `time` …); a key Pott also writes is
+    replaced by the one in `extra`, except `finishing_stacks` and `winnings`, which always come
+    from the engine. Cards Pott never saw are written as `??`. `scale`: Pott's chips per unit
+    of the amounts written (100 writes chips as hundredths).
+    """
+    actions = tuple(actions)
+    fields = _fields(config, actions, scale)
+    if state is None:
+        state = _replay_for_writing(config, actions)
+    if name is not None:
+        fields["hand"] = name
+    for key, value in (extra or {}).items():
+        if key not in ("finishing_stacks", "winnings"):
+            fields[key] = value
+    fields["finishing_stacks"] = [_amount(v, scale) for v in state.final_stacks()]
+    fields["winnings"] = [_amount(v, scale) for v in state.payouts]
+    return "".join(_toml_line(key, value) for key, value in fields.items())
+
+
+def write_phhs(hands: Iterable[PhhHand]) -> str:
+    """Several hands as one .phhs text: TOML tables named after the hands (or numbered)."""
+    parts: list[str] = []
+    used: set[str] = set()
+    for number, hand in enumerate(hands, start=1):
+        key = hand.name if hand.name and hand.name not in used else str(number)
+        used.add(key)
+        body = write_phh(hand.config, hand.actions, hand.state, extra=hand.fields, scale=hand.scale)
+        parts.append(f"[{_toml_key(key)}]\n{body}")
+    return "\n".join(parts)
+
+
+def replay_text(hand: PhhHand) -> str:
+    """A read hand written back: its own fields and actions, Pott's finishing stacks/winnings."""
+    return write_phh(hand.config, hand.actions, hand.state, extra=hand.fields, scale=hand.scale)
+
+
+def mismatches(hand: PhhHand) -> list[str]:
+    """Where the file's own `finishing_stacks` or `winnings` differ from what Pott computed.
+
+    Expected differences: a site's rake (Pott takes none) and Pott's intentional rules (odd
+    chips, heads-up limit caps, bring-in ties): the caller shows them, it does not fail on them.
+    """
+    computed = {"finishing_stacks": hand.state.final_stacks(), "winnings": hand.state.payouts}
+    notes = []
+    for key, ours in computed.items():
+        theirs = hand.fields.get(key)
+        if not isinstance(theirs, list):
+            continue
+        try:
+            same = [Decimal(v) * hand.scale for v in theirs] == list(ours)
+        except (TypeError, ArithmeticError, ValueError):
+            same = False
+        if not same:
+            written = ", ".join(str(v) for v in theirs)
+            pott = ", ".join(str(_amount(v, hand.scale)) for v in ours)
+            notes.append(f"hand {hand.name}: the file's {key} are [{written}], Pott's [{pott}].")
+    return notes
+
+
+def _replay_for_writing(config: HandConfig, actions: Sequence[Action]) -> HandState:
+    state = start(config)
+    for action in actions:
+        state = apply(state, action)
+    return state
+
+
+def _amount(chips: int, scale: int) -> int | Decimal:
+    """Chips in the file's unit: whole amounts as integers, others to the scale's decimals."""
+    if chips % scale == 0:
+        return chips // scale
+    places = len(str(scale)) - 1
+    return (Decimal(chips) / scale).quantize(Decimal(1).scaleb(-places))
+
+
+def _fields(config: HandConfig, actions: Sequence[Action], scale: int) -> dict[str, Any]:
+    """The required PHH fields of a hand and its actions in PHH notation."""
+    code = variant_code(config)
+    n = len(config.stacks)
+    kind = config.spec.kind
+
+    def amount(chips: int) -> int | Decimal:
+        return _amount(chips, scale)
+
+    def per_player(values: tuple[int, ...]) -> list[int | Decimal]:
+        values = values or (0,) * n
+        return [amount(v) for v in (values[::-1] if n == 2 else values)]
+
+    fields: dict[str, Any] = {"variant": code, "antes": per_player(config.antes)}
+    if kind is Kind.STUD:
+        fields["bring_in"] = amount(config.bring_in)
+    else:
+        fields["blinds_or_straddles"] = per_player(config.blinds)
+    structure = config.structure
+    if isinstance(structure, FixedLimit):
+        fields["small_bet"] = amount(structure.small_bet)
+        fields["big_bet"] = amount(structure.big_bet)
+    else:
+        assert isinstance(structure, NoLimit | PotLimit)
+        fields["min_bet"] = amount(
+            structure.min_bet
+            or config.big_blind
+            or max(config.blinds, default=0)
+            or config.smallest_chip
+        )
+    fields["starting_stacks"] = [amount(v) for v in config.stacks]
+    phh_actions, awards, void = _phh_actions(config, actions, scale)
+    fields["actions"] = phh_actions
+    if config.seats:
+        fields["seats"] = list(config.seats)
+    if config.smallest_chip != 1:
+        fields["_pott_smallest_chip"] = amount(config.smallest_chip)
+    if any(awards):
+        fields["_pott_awards"] = awards
+    if void:
+        fields["_pott_void"] = True
+    return fields
+
+
+def _cards(cards: Iterable[Card | None]) -> str:
+    return "".join("??" if c is None else str(c) for c in cards)
+
+
+def _phh_actions(
+    config: HandConfig, actions: Sequence[Action], scale: int = 1
+) -> tuple[list[str], list[list[int]], bool]:
+    """Pott's actions in PHH notation, the winners of each award, and whether it was void."""
+    state = start(config)
+    spec = config.spec
+    n = len(config.stacks)
+    out: list[str] = []
+    awards: list[list[int]] = []
+    void = False
+    if spec.kind is not Kind.STUD:
+        shown = {a.player: a.cards for a in actions if isinstance(a, Show)}
+        for p in range(n):
+            hole = shown.get(p, ())
+            if spec.kind is not Kind.BOARD or len(hole) != spec.hole_cards:
+                hole = (None,) * spec.hole_cards  # type: ignore[assignment]
+            out.append(f"d dh p{p + 1} {_cards(hole)}")
+    for action in actions:
+        before = state
+        state = apply(state, action)
+        match action:
+            case Fold(p):
+                out.append(f"p{p + 1} f")
+            case Check(p) | Call(p):
+                out.append(f"p{p + 1} cc")
+            case Raise(p, to):
+                out.append(f"p{p + 1} cbr {_amount(to, scale)}")
+            case AllIn(p):
+                most = before.stacks[p] + before.bets[p]
+                cbr = f"p{p + 1} cbr {_amount(most, scale)}"
+                out.append(f"p{p + 1} cc" if most <= before.bet_level else cbr)
+            case BringIn(p):
+                out.append(f"p{p + 1} pb")
+            case Draw(p, count):
+                out.append(f"p{p + 1} sd {'??' * count}".rstrip())
+                if state.phase is not Phase.DRAW:  # everyone has drawn: deal the new cards
+                    for q, drawn in enumerate(state.drawn):
+                        if drawn > 0:
+                            out.append(f"d dh p{q + 1} {'??' * drawn}")
+            case Show(p, cards):
+                out.append(f"p{p + 1} sm {_cards(cards) or '??' * max(spec.hole_cards, 1)}")
+            case Muck(p):
+                out.append(f"p{p + 1} sm")
+            case DealStreet(board, up_cards, first_actor):
+                out.extend(_deal_actions(before, state, board, up_cards, first_actor))
+            case Award(_, winners):
+                awards.append([w + 1 for w in winners])
+            case Misdeal():
+                out.append("# misdeal: the hand is void")
+                void = True
+    return out, awards, void
+
+
+def _deal_actions(
+    before: HandState,
+    after: HandState,
+    board: tuple[Card, ...],
+    up_cards: tuple[Card | None, ...],
+    first_actor: int | None,
+) -> list[str]:
+    spec = before.config.spec
+    street = before.street
+    if spec.kind is Kind.BOARD:
+        return [f"d db {_cards(board) if board else '??' * spec.board_cards[street]}"]
+    # Stud: a reader decides who acts first from the up cards when all are known, so write
+    # them as known only if they decide what the dealer decided.
+    if first_actor is not None and up_cards:
+        try:
+            by_cards = apply(before, DealStreet(up_cards=up_cards)).to_act
+        except IllegalAction:
+            by_cards = None
+        if by_cards != after.to_act:
+            up_cards = ()
+    position = _UP_CARD_INDEX[before.config.variant][street]
+    lines = []
+    for p in range(before.players):
+        if before.folded[p]:
+            continue
+        up = up_cards[p] if up_cards else None
+        count = (position or 0) + 1 if street == 0 else 1
+        dealt: list[Card | None] = [None] * count
+        if position is not None:
+            dealt[position] = up
+        lines.append(f"d dh p{p + 1} {_cards(dealt)}")
+    return lines
+
+
+# --- a little TOML ------------------------------------------------------------------------------
+
+_BARE_KEY = re.compile(r"[A-Za-z0-9_-]+")
+
+
+def _toml_key(key: str) -> str:
+    return key if _BARE_KEY.fullmatch(key) else json.dumps(key, ensure_ascii=False)
+
+
+def _toml_line(key: str, value: object) -> str:
+    """`key = value`; the actions one per line, as the PHH examples write them."""
+    if key == "actions" and isinstance(value, list) and value:
+        items = "".join(f"  {_toml_value(v)},\n" for v in value)
+        return f"{_toml_key(key)} = [\n{items}]\n"
+    return f"{_toml_key(key)} = {_toml_value(value)}\n"
+
+
+def _toml_value(value: object) -> str:
+    """TOML for the values hand histories hold: numbers, strings, times, arrays, tables."""
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, int):
+        return str(value)
+    if isinstance(value, Decimal | float):
+        if value != value:
+            return "nan"
+        if value in (Decimal("Infinity"), float("inf")):
+            return "inf"
+        if value in (Decimal("-Infinity"), float("-inf")):
+            return "-inf"
+        text = str(value)
+        return text if any(c in text for c in ".eE") else text + ".0"
+    if isinstance(value, str):
+        # JSON's string escapes are TOML's, except that TOML also forbids a raw DEL.
+        return json.dumps(value, ensure_ascii=False).replace("\x7f", "\\u007f")
+    if isinstance(value, datetime.date | datetime.time):
+        return value.isoformat()
+    if isinstance(value, Mapping):
+        pairs = (f"{_toml_key(str(k))} = {_toml_value(v)}" for k, v in value.items())
+        return "{" + ", ".join(pairs) + "}"
+    if isinstance(value, list | tuple):
+        return "[" + ", ".join(_toml_value(v) for v in value) + "]"
+    raise PhhError(f"{value!r} cannot be written in PHH.")

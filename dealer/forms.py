@@ -1,0 +1,270 @@
+"""Forms of the live table: every input is parsed and checked here before the models see it."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django import forms
+from django.core.exceptions import ValidationError
+from django.utils.translation import gettext_lazy as _
+
+from dealer.engine import ButtonStraddleOrder, HeadsUpCap, StraddleRaise
+from dealer.models import Table
+from ledger.models import Player, Session
+
+CURRENCIES = [("SEK", "SEK"), ("NOK", "NOK"), ("DKK", "DKK"), ("ISK", "ISK"), ("EUR", "EUR")]
+CURRENCIES += [("USD", "USD"), ("GBP", "GBP")]
+
+
+class TableForm(forms.ModelForm):
+    """A new table: the game, the stakes, the seats, the chips and the house options."""
+
+    session = forms.ModelChoiceField(
+        queryset=Session.objects.none(),
+        required=False,
+        label=_("Session"),
+        empty_label=_("Start a new session tonight"),
+    )
+    currency = forms.ChoiceField(choices=CURRENCIES, initial="SEK", label=_("Currency"))
+    chip_value = forms.DecimalField(
+        min_value=0.01,
+        max_digits=10,
+        decimal_places=2,
+        initial=1,
+        label=_("Money per 100 chips"),
+        help_text=_("For a new session: what 100 chips cost, e.g. 50 for 0.50 a chip."),
+    )
+    chip_values = forms.CharField(
+        label=_("Chip values"),
+        initial="5, 25, 100, 500",
+        help_text=_("The denominations in the box, smallest first, separated by commas."),
+    )
+    dead_button = forms.BooleanField(
+        required=False, initial=True, label=_("Dead button (off: moving button)")
+    )
+    straddle_raise = forms.ChoiceField(
+        choices=[
+            (StraddleRaise.STRADDLE.value, _("A straddle is a new big blind: raise to twice it")),
+            (StraddleRaise.BIG_BLIND.value, _("Raise by one big blind over a straddle")),
+        ],
+        label=_("Minimum raise over a straddle"),
+    )
+    button_straddle_order = forms.ChoiceField(
+        choices=[
+            (ButtonStraddleOrder.SMALL_BLIND.value, _("Small blind acts first, straddler last")),
+            (ButtonStraddleOrder.UNDER_THE_GUN.value, _("Under the gun acts first")),
+        ],
+        label=_("Button straddle"),
+    )
+    limit_raises = forms.TypedChoiceField(
+        choices=[(3, _("Bet and 3 raises")), (4, _("Bet and 4 raises"))],
+        coerce=int,
+        label=_("Fixed-limit raise cap"),
+    )
+    heads_up_cap = forms.ChoiceField(
+        choices=[
+            (HeadsUpCap.UNCAPPED_WHEN_HEADS_UP.value, _("No cap once two players are left")),
+            (HeadsUpCap.UNCAPPED_IF_BEGAN_HEADS_UP.value, _("No cap if the round began heads-up")),
+            (HeadsUpCap.ALWAYS_CAPPED.value, _("Always capped")),
+        ],
+        label=_("Raise cap heads-up"),
+    )
+    blind_before_ante = forms.BooleanField(
+        required=False, initial=True, label=_("A short big blind pays the blind before the ante")
+    )
+
+    class Meta:
+        model = Table
+        fields = [
+            "name",
+            "game",
+            "small_blind",
+            "big_blind",
+            "ante",
+            "ante_mode",
+            "straddles_allowed",
+            "small_bet",
+            "big_bet",
+            "max_seats",
+        ]
+
+    def __init__(self, *args: Any, host: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.host = host
+        self.fields["session"].queryset = Session.objects.filter(
+            host=host, state=Session.State.OPEN
+        )
+        self.fields["max_seats"].widget = forms.NumberInput(attrs={"min": 2, "max": 10})
+
+    def clean_chip_values(self) -> list[int]:
+        text = self.cleaned_data["chip_values"]
+        try:
+            values = sorted({int(part) for part in text.replace(";", ",").split(",") if part})
+        except ValueError:
+            raise ValidationError(_("Chip values are whole numbers, e.g. 5, 25, 100.")) from None
+        if not values or values[0] <= 0:
+            raise ValidationError(_("Enter at least one chip value above 0."))
+        return values
+
+    def clean_max_seats(self) -> int:
+        seats = self.cleaned_data["max_seats"]
+        if not 2 <= seats <= 10:
+            raise ValidationError(_("A table has 2 to 10 seats."))
+        return seats
+
+    def clean(self) -> dict[str, Any]:
+        data = super().clean()
+        small, big = data.get("small_blind"), data.get("big_blind")
+        if small is not None and big is not None:
+            if small <= 0:
+                self.add_error("small_blind", _("The small blind must be at least 1."))
+            elif big < small:
+                self.add_error("big_blind", _("The big blind cannot be smaller than the small."))
+        chips = data.get("chip_values")
+        if chips and small and small % chips[0]:
+            self.add_error(
+                "small_blind",
+                _("The small blind must be made with the chips: a multiple of %(chip)s.")
+                % {"chip": chips[0]},
+            )
+        return data
+
+    def save(self, commit: bool = True) -> Table:  # noqa: FBT001, FBT002 - Django's signature
+        table = super().save(commit=False)
+        data = self.cleaned_data
+        table.host = self.host
+        table.session = data["session"] or self._new_session(data)
+        colours = ["white", "red", "green", "black", "purple", "yellow", "orange", "blue"]
+        table.chips = [
+            {"colour": colours[i % len(colours)], "value": value, "count": 100}
+            for i, value in enumerate(data["chip_values"])
+        ]
+        table.options = {
+            "dead_button": data["dead_button"],
+            "straddle_raise": data["straddle_raise"],
+            "button_straddle_order": data["button_straddle_order"],
+            "limit_raises": data["limit_raises"],
+            "heads_up_cap": data["heads_up_cap"],
+            "blind_before_ante": data["blind_before_ante"],
+        }
+        table.save()
+        return table
+
+    def _new_session(self, data: dict[str, Any]) -> Session:
+        from decimal import Decimal
+
+        # Money per 100 chips in major units → an exact rate in minor units per chip.
+        minor = int((data["chip_value"] * Decimal(100)).to_integral_value())
+        return Session.objects.create(
+            host=self.host,
+            name=data["name"],
+            currency=data["currency"],
+            rate_minor=minor,
+            rate_chips=100,
+        )
+
+
+class VersionForm(forms.Form):
+    """Every change to a table carries the version of the table the device saw."""
+
+    version = forms.IntegerField(min_value=1, widget=forms.HiddenInput)
+
+
+class SeatPlayerForm(VersionForm):
+    """Seat a player from the roster or a new one, with their buy-in."""
+
+    seat = forms.TypedChoiceField(coerce=int, label=_("Seat"))
+    player = forms.ModelChoiceField(
+        queryset=Player.objects.none(), required=False, label=_("Player from your roster")
+    )
+    new_player = forms.CharField(max_length=80, required=False, label=_("or a new player"))
+    chips = forms.IntegerField(min_value=1, label=_("Buy-in (chips)"))
+    method = forms.ChoiceField(
+        choices=[("cash", _("paid in cash")), ("credit", _("on credit"))], label=_("Payment")
+    )
+    post_now = forms.BooleanField(
+        required=False, label=_("Post a big blind and play now (else wait for the big blind)")
+    )
+
+    def __init__(self, *args: Any, table: Table, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.table = table
+        taken = set(table.seats.values_list("number", flat=True))
+        self.fields["seat"].choices = [
+            (n, str(n)) for n in range(1, table.max_seats + 1) if n not in taken
+        ]
+        seated = table.seats.values_list("player_id", flat=True)
+        self.fields["player"].queryset = Player.objects.filter(host=table.host).exclude(
+            pk__in=seated
+        )
+
+    def clean(self) -> dict[str, Any]:
+        data = super().clean()
+        player, name = data.get("player"), (data.get("new_player") or "").strip()
+        if player is None and not name:
+            raise ValidationError(_("Choose a player from the roster or type a new name."))
+        if player is not None and name:
+            raise ValidationError(_("Choose a player or type a new name, not both."))
+        if name and Player.objects.filter(host=self.table.host, name=name).exists():
+            self.add_error("new_player", _("%(name)s is already on your roster.") % {"name": name})
+        data["new_player"] = name
+        return data
+
+
+class ChipsForm(VersionForm):
+    """A rebuy or top-up between hands, or chips taken off when leaving."""
+
+    chips = forms.IntegerField(min_value=1, label=_("Chips"))
+    method = forms.ChoiceField(
+        choices=[("cash", _("paid in cash")), ("credit", _("on credit"))],
+        required=False,
+        label=_("Payment"),
+    )
+
+
+class ActionForm(forms.Form):
+    """A player's action: what it is, the amount for bets and raises, and the seq seen."""
+
+    KINDS = ["fold", "check", "call", "raise", "all_in", "bring_in", "deal", "misdeal"]
+
+    seq = forms.IntegerField(min_value=0, widget=forms.HiddenInput)
+    hand = forms.IntegerField(min_value=1, widget=forms.HiddenInput)
+    kind = forms.ChoiceField(choices=[(k, k) for k in KINDS])
+    amount = forms.IntegerField(required=False, min_value=0, label=_("Amount"))
+
+    def clean(self) -> dict[str, Any]:
+        data = super().clean()
+        if data.get("kind") == "raise" and data.get("amount") is None:
+            self.add_error("amount", _("Enter the amount to bet or raise to."))
+        return data
+
+
+class AwardForm(forms.Form):
+    """The dealer names the winners of the next pot."""
+
+    seq = forms.IntegerField(min_value=0, widget=forms.HiddenInput)
+    hand = forms.IntegerField(min_value=1, widget=forms.HiddenInput)
+    pot = forms.IntegerField(min_value=0, widget=forms.HiddenInput)
+    winners = forms.TypedMultipleChoiceField(coerce=int, label=_("Winners"))
+
+    def __init__(self, *args: Any, eligible: list[tuple[int, str]], **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.fields["winners"].choices = eligible
+        self.fields["winners"].error_messages["required"] = _("Tap the winner or winners.")
+
+
+class UndoForm(forms.Form):
+    seq = forms.IntegerField(min_value=0, widget=forms.HiddenInput)
+    hand = forms.IntegerField(min_value=1, widget=forms.HiddenInput)
+
+
+class CoDealerForm(forms.Form):
+    """A co-dealer: an account that may run this host's table."""
+
+    username = forms.CharField(max_length=150, label=_("Username"))
+    password = forms.CharField(
+        required=False,
+        widget=forms.PasswordInput,
+        label=_("Password (for a new account)"),
+        min_length=8,
+    )

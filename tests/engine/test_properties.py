@@ -1,0 +1,357 @@
+"""Hypothesis properties of whole hands: random games, structures, stacks and forced bets, played
+with random legal actions (driven by `legal_actions`) until the hand is over.
+
+Invariants checked after every action:
+- chips are conserved: for every player, stack + contribution == starting stack (returned
+  uncalled bets go from the contribution back to the stack); payouts never exceed what is in;
+  at the end final stacks sum to the starting stacks, and to exactly them after a misdeal;
+- no stack, bet, contribution or return is negative;
+- at the showdown the pots add up to the contributions; a player is paid only from pots they
+  are eligible for, and each awarded pot is paid out exactly;
+- replaying the log so far gives the same state as applying it step by step;
+- the amounts `legal_actions` offers are accepted by `apply`, and one chip outside is refused.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from dealer.engine import (
+    AllIn,
+    Award,
+    BringIn,
+    ButtonStraddleOrder,
+    Call,
+    Card,
+    Check,
+    DealStreet,
+    Draw,
+    FixedLimit,
+    Fold,
+    HandConfig,
+    HandState,
+    HeadsUpCap,
+    HouseOptions,
+    IllegalAction,
+    Kind,
+    Misdeal,
+    NoLimit,
+    OddChip,
+    Phase,
+    PotLimit,
+    Raise,
+    Show,
+    SpreadLimit,
+    StraddleRaise,
+    StudTie,
+    Variant,
+    apply,
+    legal_actions,
+    replay,
+    start,
+)
+from dealer.engine.actions import Action
+
+DECK = tuple(Card(rank, suit) for rank in range(2, 15) for suit in "cdhs")
+
+
+@st.composite
+def structures(draw: st.DrawFn, unit: int) -> object:
+    kind = draw(st.sampled_from(["nl", "pl", "fl", "spread"]))
+    if kind == "nl":
+        return NoLimit(min_bet=draw(st.sampled_from([0, unit, 2 * unit])))
+    if kind == "pl":
+        return PotLimit(min_bet=draw(st.sampled_from([0, unit, 2 * unit])))
+    if kind == "fl":
+        small = unit * draw(st.integers(1, 5))
+        return FixedLimit(small_bet=small, big_bet=2 * small)
+    low = unit * draw(st.integers(1, 3))
+    high = low + unit * draw(st.integers(0, 6))
+    return SpreadLimit(
+        min_bet=low,
+        max_bet=high,
+        max_bet_late=draw(st.sampled_from([0, high + unit, 2 * high])),
+        late_from=draw(st.integers(1, 2)),
+        round_cap=draw(st.sampled_from([0, 4 * high, 10 * high])),
+        open_to=draw(st.sampled_from([0, 4 * unit])),
+        at_least_largest=draw(st.booleans()),
+    )
+
+
+@st.composite
+def house_options(draw: st.DrawFn) -> HouseOptions:
+    return HouseOptions(
+        straddle_raise=draw(st.sampled_from(list(StraddleRaise))),
+        button_straddle_order=draw(st.sampled_from(list(ButtonStraddleOrder))),
+        limit_raises=draw(st.sampled_from([3, 4])),
+        heads_up_cap=draw(st.sampled_from(list(HeadsUpCap))),
+        blind_before_ante=draw(st.booleans()),
+        odd_chip=draw(st.sampled_from([None, *OddChip])),
+        bring_in_tie=draw(st.sampled_from([None, *StudTie])),
+        first_actor_tie=draw(st.sampled_from(list(StudTie))),
+        open_pair_big_bet=draw(st.booleans()),
+        late_rounds_left_of_big_blind=draw(st.booleans()),
+    )
+
+
+@st.composite
+def hand_configs(draw: st.DrawFn) -> HandConfig:
+    variant = draw(st.sampled_from(list(Variant)))
+    n = draw(st.integers(2, 10))
+    unit = draw(st.sampled_from([1, 1, 5]))
+    # Stacks: mostly deep, some very short (all-in on the forced bets).
+    stacks = tuple(
+        unit * draw(st.one_of(st.integers(1, 6), st.integers(7, 120), st.integers(121, 400)))
+        for _ in range(n)
+    )
+    blinds: tuple[int, ...] = ()
+    antes: tuple[int, ...] = ()
+    dead: tuple[int, ...] = ()
+    bring_in = 0
+    big_blind = 0
+    stud = variant in (Variant.STUD5, Variant.STUD7)
+    if stud:
+        bring_in = unit * draw(st.integers(0, 2))
+    else:
+        bb = unit * draw(st.integers(1, 4))
+        mode = draw(st.sampled_from(["none", "blinds", "straddle", "button-straddle"]))
+        if mode != "none":
+            row = [0] * n
+            if n == 2:
+                row = [bb, max(unit, bb // 2)]
+            else:
+                row[0] = max(unit, bb // 2)
+                row[1] = bb
+                if mode == "straddle" and n > 3:
+                    row[2] = 2 * bb
+                    big_blind = draw(st.sampled_from([0, bb]))
+                elif mode == "button-straddle" and n > 3:
+                    row[n - 1] = 2 * bb
+                    big_blind = draw(st.sampled_from([0, bb]))
+            blinds = tuple(row)
+        if draw(st.booleans()) and n > 2:
+            row = [0] * n
+            row[draw(st.integers(0, n - 1))] = unit * draw(st.integers(1, 2))
+            dead = tuple(row)
+    ante_mode = draw(st.sampled_from(["none", "each", "big-blind", "button"]))
+    ante = unit * draw(st.integers(1, 3))
+    if ante_mode == "each":
+        antes = (ante,) * n
+    elif ante_mode == "big-blind" and n > 2 and blinds:
+        antes = tuple(ante * 2 if p == 1 else 0 for p in range(n))
+    elif ante_mode == "button":
+        antes = tuple(ante * 2 if p == n - 1 else 0 for p in range(n))
+    return HandConfig(
+        variant=variant,
+        structure=draw(structures(unit)),
+        stacks=stacks,
+        blinds=blinds,
+        antes=antes,
+        dead=dead,
+        big_blind=big_blind,
+        bring_in=bring_in,
+        smallest_chip=unit,
+        options=draw(house_options()),
+    )
+
+
+@dataclass
+class Played:
+    config: HandConfig
+    states: list[HandState] = field(default_factory=list)
+    actions: list[Action] = field(default_factory=list)
+
+
+def used_cards(state: HandState) -> set[Card]:
+    seen = set(state.board)
+    for cards in state.up_cards:
+        seen.update(cards)
+    return seen
+
+
+def choose_action(data: st.DataObject, state: HandState, with_cards: bool) -> Action:
+    legal = legal_actions(state)
+    if data.draw(st.integers(0, 199)) == 0:
+        return Misdeal()
+    if state.phase is Phase.BETTING:
+        p = legal.player
+        assert p is not None
+        options: list[Action] = []
+        everything = state.stacks[p] + state.bets[p]
+        # All-in is a call, or a raise when the structure allows the whole stack.
+        if legal.call_all_in or everything == legal.raise_max or everything <= state.bet_level:
+            options.append(AllIn(p))
+        if legal.fold:
+            options.append(Fold(p))
+        if legal.check:
+            options.append(Check(p))
+        if legal.call:
+            options.append(Call(p))
+        if legal.bring_in:
+            options.append(BringIn(p))
+        if legal.raise_min:
+            options += [Raise(p, legal.raise_min), Raise(p, legal.raise_max)]
+            options.append(Raise(p, data.draw(st.integers(legal.raise_min, legal.raise_max))))
+        return data.draw(st.sampled_from(options))
+    if state.phase is Phase.DRAW:
+        assert legal.player is not None
+        return Draw(legal.player, data.draw(st.integers(0, legal.draw_max)))
+    if state.phase is Phase.DEAL:
+        spec = state.config.spec
+        live = [p for p in range(state.players) if not state.folded[p]]
+        free = [c for c in DECK if c not in used_cards(state)]
+        if spec.kind is Kind.BOARD:
+            if not with_cards:
+                return DealStreet()
+            wanted = spec.board_cards[state.street]
+            return DealStreet(board=tuple(data.draw(st.permutations(free))[:wanted]))
+        # Stud: up cards for everyone still in (not on seventh street: a down card), or name
+        # the first actor.
+        up_count = len(state.up_cards[live[0]])
+        if with_cards and up_count < 4:
+            dealt = iter(data.draw(st.permutations(free)))
+            return DealStreet(
+                up_cards=tuple(
+                    next(dealt) if not state.folded[p] else None for p in range(state.players)
+                )
+            )
+        if with_cards and up_count == 4:
+            return DealStreet()
+        return DealStreet(first_actor=data.draw(st.sampled_from(live)))
+    assert state.phase is Phase.SHOWDOWN
+    eligible = list(legal.eligible)
+    unshown = [p for p in eligible if state.shown[p] is None]
+    if unshown and data.draw(st.integers(0, 3)) == 0:
+        hand = tuple(data.draw(st.permutations(DECK))[:5])
+        return Show(data.draw(st.sampled_from(unshown)), hand)
+    winners = data.draw(st.lists(st.sampled_from(eligible), min_size=1, unique=True))
+    assert legal.award_pot is not None
+    return Award(legal.award_pot, tuple(winners))
+
+
+def check_invariants(before: HandState | None, state: HandState) -> None:
+    config = state.config
+    n = state.players
+    for values in (state.stacks, state.bets, state.contributions, state.returned, state.payouts):
+        assert len(values) == n
+        assert all(v >= 0 for v in values), values
+    if state.phase is Phase.VOID:
+        assert state.final_stacks() == config.stacks
+        assert state.stacks == config.stacks
+        return
+    for p in range(n):
+        assert state.stacks[p] + state.contributions[p] == config.stacks[p]
+        assert state.bets[p] <= state.contributions[p]
+    assert sum(state.payouts) <= sum(state.contributions)
+    if state.phase in (Phase.SHOWDOWN, Phase.COMPLETE):
+        assert sum(pot.amount for pot in state.pots) == sum(state.contributions)
+        for pot in state.pots:
+            assert pot.eligible, "a pot nobody can win"
+            assert all(not state.folded[p] for p in pot.eligible)
+    if state.phase is Phase.COMPLETE:
+        assert sum(state.payouts) == sum(state.contributions)
+        assert sum(state.final_stacks()) == sum(config.stacks)
+        assert state.awarded == len(state.pots)
+    # Payouts made by this action: only to players eligible for the pots awarded by it.
+    awarded_before = before.awarded if before and before.phase is Phase.SHOWDOWN else 0
+    paid_before = before.payouts if before else (0,) * n
+    if before and before.phase is not Phase.SHOWDOWN:
+        paid_before = (0,) * n
+    new = range(len(state.pots) - state.awarded, len(state.pots) - awarded_before)
+    pots = [state.pots[i] for i in new]
+    allowed = {p for pot in pots for p in pot.eligible}
+    gained = [after - was for after, was in zip(state.payouts, paid_before, strict=True)]
+    assert all(g >= 0 for g in gained)
+    assert {p for p, g in enumerate(gained) if g} <= allowed
+    assert sum(gained) == sum(pot.amount for pot in pots)
+
+
+def check_legal_amounts(state: HandState) -> None:
+    """`legal_actions` amounts are accepted; one chip outside the range is refused."""
+    if state.phase is not Phase.BETTING:
+        return
+    legal = legal_actions(state)
+    p = legal.player
+    assert p is not None
+    if legal.call:
+        after = apply(state, Call(p))
+        back = after.returned[p] - state.returned[p]  # a call nobody can match comes back
+        assert after.contributions[p] - state.contributions[p] == legal.call - back
+    elif not legal.check and not legal.bring_in and legal.raise_min == 0:
+        raise AssertionError(f"seat {state.seat(p)} has no way to act but fold: {legal}")
+    if legal.check:
+        apply(state, Check(p))
+    if legal.raise_min:
+        assert legal.raise_min <= legal.raise_max
+        apply(state, Raise(p, legal.raise_min))
+        apply(state, Raise(p, legal.raise_max))
+        for wrong in (legal.raise_min - 1, legal.raise_max + 1):
+            try:
+                apply(state, Raise(p, wrong))
+            except IllegalAction as error:
+                assert f"Seat {state.seat(p)}" in str(error)
+            else:
+                raise AssertionError(f"Raise to {wrong} accepted outside {legal}")
+    else:
+        try:
+            apply(state, Raise(p, state.bet_level + 10 * state.config.smallest_chip))
+        except IllegalAction:
+            pass
+        else:
+            raise AssertionError(f"a raise was accepted although none is legal: {legal}")
+    if legal.bring_in:
+        after = apply(state, BringIn(p))
+        assert after.contributions[p] - state.contributions[p] == legal.bring_in
+
+
+def play_hand(data: st.DataObject, config: HandConfig) -> Played:
+    played = Played(config)
+    state = start(config)
+    played.states.append(state)
+    check_invariants(None, state)
+    with_cards = data.draw(st.booleans())
+    for _ in range(400):
+        if state.is_over:
+            break
+        check_legal_amounts(state)
+        action = choose_action(data, state, with_cards)
+        before = state
+        state = apply(state, action)
+        played.actions.append(action)
+        played.states.append(state)
+        check_invariants(before, state)
+    else:
+        raise AssertionError("the hand did not end in 400 actions")
+    return played
+
+
+SETTINGS = settings(
+    max_examples=300,
+    deadline=None,
+    suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
+)
+
+
+@SETTINGS
+@given(config=hand_configs(), data=st.data())
+def test_random_hands_conserve_chips_and_pay_only_eligible_players(
+    config: HandConfig, data: st.DataObject
+) -> None:
+    played = play_hand(data, config)
+    final = played.states[-1]
+    assert final.is_over
+    assert sum(final.final_stacks()) == sum(config.stacks)
+    assert all(s >= 0 for s in final.final_stacks())
+
+
+@SETTINGS
+@given(config=hand_configs(), data=st.data())
+def test_replaying_any_prefix_of_the_log_equals_applying_it(
+    config: HandConfig, data: st.DataObject
+) -> None:
+    played = play_hand(data, config)
+    for i, state in enumerate(played.states):
+        assert replay(config, played.actions[:i]) == state
