@@ -2,11 +2,12 @@ from __future__ import annotations
 
 from django.urls import path
 
-from dealer import views
+from dealer import calculator, views
 
 app_name = "dealer"
 
 urlpatterns = [
+    path("side-pots/", calculator.calculator, name="calculator"),
     path("tables/new/", views.table_new, name="table_new"),
     path("tables/<int:pk>/", views.table_page, name="table"),
     path("tables/<int:pk>/poll/", views.table_poll, name="poll"),
