@@ -20,6 +20,8 @@ class Line:
 
 @dataclass(frozen=True, slots=True)
 class Chart:
+    left: int
+    right: int
     width: int
     height: int
     zero_y: float
@@ -34,18 +36,24 @@ def line_chart(
     *,
     width: int = 640,
     height: int = 280,
-    margin: int = 36,
+    margin: int = 24,
+    left: int = 88,
 ) -> Chart:
-    """Lines of running totals over the sessions in `labels` (None: not there that night)."""
-    values = [v for vs in series.values() for v in vs if v is not None] + [0]
+    """Lines of running totals over the sessions in `labels` (None: not there that night).
+
+    Every line starts at zero before the first session, so one session still draws a line.
+    """
+    labels = ["", *labels]
+    series = {name: [0, *vs] for name, vs in series.items()}
+    values = [v for vs in series.values() for v in vs if v is not None]
     low, high = min(values), max(values)
     if low == high:
         high = low + 1
     n = max(len(labels), 2)
-    plot_w, plot_h = width - 2 * margin, height - 2 * margin
+    plot_w, plot_h = width - left - margin, height - 2 * margin
 
     def x(i: int) -> float:
-        return round(margin + plot_w * i / (n - 1), 1)
+        return round(left + plot_w * i / (n - 1), 1)
 
     def y(v: int) -> float:
         return round(margin + plot_h * (high - v) / (high - low), 1)
@@ -67,6 +75,8 @@ def line_chart(
         )
     ticks = [(y(v), v) for v in sorted({low, 0, high})]
     return Chart(
+        left=left,
+        right=width - margin,
         width=width,
         height=height,
         zero_y=y(0),

@@ -595,7 +595,7 @@ class Statement:
                 elif key == BANK:
                     parts.append(_("holds %(cash)s in cash") % {"cash": money(self.cash_held)})
                 parts.append(owes % {"amount": money(abs(balance))})
-                why.append(" ".join(parts))
+                why.append(parts[0] + " " + ", ".join(parts[1:]))
             others = [n for n in members[t.group] if n not in (self.name(payer), self.name(payee))]
             if self.session.through_bank:
                 why.append(_("Everything goes through the bank."))
