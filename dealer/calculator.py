@@ -1,15 +1,418 @@
-"""The quick side-pot calculator: for games that do not track every action."""
+"""The quick side-pot calculator: for games that do not track every action.
+
+A public, stateless tool: no login, no database. Step 1 (`step=pots`) turns what each player put
+in and who folded into the pots; step 2 (`step=payout`) splits each pot between the winners
+tapped. Step 2's form carries step 1's rows in hidden fields with the same names, so both steps
+parse the same forms and the payouts always match the pots shown. Refusals re-render at status
+200 with the reason (htmx 2 does not swap 4xx).
+"""
 
 from __future__ import annotations
 
-from django.http import HttpResponse
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from django import forms
+from django.core.exceptions import ValidationError
+from django.http import HttpResponse, QueryDict
 from django.shortcuts import render
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy as _lazy
 from django.views.decorators.http import require_http_methods
 
 from config.http import HtmxHttpRequest
+from dealer.engine.chips import chip_breakdown, format_breakdown
+from dealer.engine.pots import Pot, build_pots, split_pot
+
+MIN_ROWS, MAX_ROWS, START_ROWS = 2, 10, 3
+TEMPLATE = "dealer/calculator.html"
+
+
+# Forms ------------------------------------------------------------------------------------------
+
+
+class PlayerForm(forms.Form):
+    """One row: who, how much they put in this hand, and whether they folded."""
+
+    name = forms.CharField(required=False, max_length=24, label=_lazy("Name"))
+    chips = forms.IntegerField(
+        required=False,
+        min_value=0,
+        label=_lazy("Put in"),
+        widget=forms.TextInput(attrs={"inputmode": "numeric", "autocomplete": "off"}),
+        error_messages={
+            "invalid": _lazy("Chips are whole numbers, like 40."),
+            "min_value": _lazy("Chips put in cannot be negative."),
+        },
+    )
+    folded = forms.BooleanField(required=False, label=_lazy("Folded"))
+
+
+class OptionsForm(forms.Form):
+    """The smallest chip (the unit of odd chips) and, optionally, the chip set to pay with."""
+
+    unit = forms.IntegerField(
+        required=False,
+        min_value=1,
+        label=_lazy("Smallest chip"),
+        help_text=_lazy("Blank: 1, or the smallest of your chip values."),
+        widget=forms.TextInput(attrs={"inputmode": "numeric", "placeholder": "1"}),
+        error_messages={
+            "invalid": _lazy("The smallest chip is a whole number, like 5."),
+            "min_value": _lazy("The smallest chip is at least 1."),
+        },
+    )
+    chip_values = forms.CharField(
+        required=False,
+        max_length=100,
+        label=_lazy("Chip values (optional)"),
+        help_text=_lazy("To show how to pay, e.g. 5, 25, 100."),
+        widget=forms.TextInput(attrs={"placeholder": "5, 25, 100", "autocomplete": "off"}),
+    )
+
+    def clean_chip_values(self) -> tuple[int, ...]:
+        text = self.cleaned_data["chip_values"]
+        try:
+            values = sorted(
+                {int(part) for part in text.replace(";", ",").split(",") if part.strip()}
+            )
+        except ValueError:
+            raise ValidationError(_("Chip values are whole numbers, e.g. 5, 25, 100.")) from None
+        if values and values[0] <= 0:
+            raise ValidationError(_("Chip values are above 0."))
+        return tuple(values)
+
+    def clean(self) -> dict[str, Any]:
+        data = super().clean()
+        values = data.get("chip_values")
+        if values is None or "unit" in self.errors:
+            return data
+        unit = data.get("unit") or (values[0] if values else 1)
+        data["unit"] = unit
+        if any(value % unit for value in values):
+            self.add_error(
+                "chip_values",
+                _("Every chip value must be a multiple of the smallest chip (%(unit)s).")
+                % {"unit": unit},
+            )
+        return data
+
+
+# The hand as entered --------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Player:
+    """A row that was filled in. `row` (0-based) is the seat order from the button."""
+
+    row: int
+    label: str
+    chips: int
+    folded: bool
+
+
+@dataclass(frozen=True, slots=True)
+class Sheet:
+    """The validated input: the players in seat order from the button, and the options."""
+
+    players: tuple[Player, ...]
+    unit: int
+    chip_values: tuple[int, ...]
+
+
+def return_uncalled(chips: Sequence[int], folded: Sequence[bool]) -> tuple[int | None, int]:
+    """Who gets chips back that nobody called, and how many: (position, amount) or (None, 0).
+
+    As the engine does at the end of a betting round: the part of the largest amount above the
+    second largest was never called. Only a player still in gets it back; chips a folded player
+    put in stay in the pot.
+    """
+    if len(chips) < 2:
+        return None, 0
+    top = max(range(len(chips)), key=chips.__getitem__)
+    second = max(c for p, c in enumerate(chips) if p != top)
+    if folded[top] or chips[top] == second:
+        return None, 0
+    return top, chips[top] - second
+
+
+def _row_count(data: Mapping[str, str]) -> int:
+    try:
+        rows = int(data.get("rows", START_ROWS))
+    except (TypeError, ValueError):
+        rows = START_ROWS
+    return max(MIN_ROWS, min(MAX_ROWS, rows))
+
+
+def _player_forms(data: Mapping[str, str] | None, rows: int) -> list[PlayerForm]:
+    return [PlayerForm(data, prefix=f"p{i}") for i in range(rows)]
+
+
+def _read(rows: list[PlayerForm], options: OptionsForm) -> tuple[Sheet | None, list[str]]:
+    """The sheet, or the reasons it cannot be worked out (beside field errors, shown in place)."""
+    # Every form is checked (a list, not a generator) so that every mistake is marked at once.
+    valid = all([form.is_valid() for form in rows]) and options.is_valid()
+    errors: list[str] = []
+    for form in rows:
+        if form.is_valid() and form.cleaned_data["chips"] is None and form.cleaned_data["name"]:
+            errors.append(
+                _("How much did %(name)s put in? Enter 0 if nothing.")
+                % {"name": form.cleaned_data["name"]}
+            )
+    if not valid or errors:
+        return None, errors or [_("Check the amounts marked below.")]
+    unit = options.cleaned_data["unit"]
+    players = tuple(
+        Player(
+            row=i,
+            label=form.cleaned_data["name"].strip() or _("Player %(n)s") % {"n": i + 1},
+            chips=form.cleaned_data["chips"],
+            folded=form.cleaned_data["folded"],
+        )
+        for i, form in enumerate(rows)
+        if form.cleaned_data["chips"] is not None
+    )
+    labels = [p.label for p in players]
+    for label in sorted({x for x in labels if labels.count(x) > 1}):
+        errors.append(
+            _("Two players are called %(name)s: give them different names.") % {"name": label}
+        )
+    still_in = [p for p in players if not p.folded]
+    if len(players) < 2:
+        errors.append(_("Enter what at least two players put in."))
+    elif not sum(p.chips for p in players):
+        errors.append(_("Nobody put any chips in."))
+    elif not still_in:
+        errors.append(_("Everyone folded: at least one player must still be in."))
+    elif len(still_in) == 1:
+        errors.append(
+            _("Only %(name)s is still in: %(name)s takes everything, there is nothing to split.")
+            % {"name": still_in[0].label}
+        )
+    for p in players:
+        if p.chips % unit:
+            errors.append(
+                _("%(name)s's %(chips)s is not a multiple of the smallest chip (%(unit)s).")
+                % {"name": p.label, "chips": p.chips, "unit": unit}
+            )
+    if errors:
+        return None, errors
+    return Sheet(players, unit, options.cleaned_data["chip_values"]), []
+
+
+def _carry(sheet: Sheet, rows: int) -> list[tuple[str, str]]:
+    """Hidden fields that send the sheet again with step 2, under the same names as step 1."""
+    fields = [("rows", str(rows)), ("unit", str(sheet.unit))]
+    fields.append(("chip_values", ", ".join(str(v) for v in sheet.chip_values)))
+    by_row = {p.row: p for p in sheet.players}
+    for i in range(rows):
+        player = by_row.get(i)
+        if player is None:
+            continue
+        fields += [(f"p{i}-name", player.label), (f"p{i}-chips", str(player.chips))]
+        if player.folded:
+            fields.append((f"p{i}-folded", "on"))
+    return fields
+
+
+# Pots and payouts -----------------------------------------------------------------------------
+
+
+def _pot_title(index: int) -> str:
+    return _("Main pot") if index == 0 else _("Side pot %(n)s") % {"n": index}
+
+
+def _pot_in_sentence(index: int) -> str:
+    return _("the main pot") if index == 0 else _("side pot %(n)s") % {"n": index}
+
+
+def _pots(sheet: Sheet) -> tuple[tuple[Player, int] | None, tuple[Pot, ...]]:
+    chips = [p.chips for p in sheet.players]
+    folded = [p.folded for p in sheet.players]
+    top, back = return_uncalled(chips, folded)
+    if top is not None:
+        chips[top] -= back
+    returned = (sheet.players[top], back) if top is not None else None
+    return returned, build_pots(chips, folded)
+
+
+def _winners(
+    data: QueryDict, pots: Sequence[Pot], players: Sequence[Player]
+) -> tuple[dict[int, tuple[int, ...]], list[str]]:
+    """The winners tapped for each pot (positions, in seat order), or why they cannot be paid."""
+    winners: dict[int, tuple[int, ...]] = {}
+    errors: list[str] = []
+    for index, pot in enumerate(pots):
+        if len(pot.eligible) == 1:
+            winners[index] = pot.eligible
+            continue
+        rows = set(data.getlist(f"win-{index}"))
+        chosen = tuple(p for p in pot.eligible if str(players[p].row) in rows)
+        eligible_rows = {str(players[p].row) for p in pot.eligible}
+        if rows - eligible_rows:
+            errors.append(
+                _("Only players who reached it can win %(pot)s.") % {"pot": _pot_in_sentence(index)}
+            )
+        elif not chosen:
+            errors.append(_("Tap who won %(pot)s.") % {"pot": _pot_in_sentence(index)})
+        winners[index] = chosen
+    return winners, errors
+
+
+def _doubts(
+    winners: Mapping[int, tuple[int, ...]], pots: Sequence[Pot], players: Sequence[Player]
+) -> list[str]:
+    """A player who wins a pot beats everyone in the smaller side pots they reached too."""
+    doubts = []
+    for index, pot_winners in winners.items():
+        for later in range(index + 1, len(pots)):
+            for p in pot_winners:
+                if p in pots[later].eligible and p not in winners.get(later, ()):
+                    doubts.append(
+                        _(
+                            "%(name)s won %(pot)s and was in %(later)s too, so their hand "
+                            "beats everyone there: check the winners."
+                        )
+                        % {
+                            "name": players[p].label,
+                            "pot": _pot_in_sentence(index),
+                            "later": _pot_in_sentence(later),
+                        }
+                    )
+    return doubts
+
+
+def _how_to_pay(amount: int, chip_values: Sequence[int]) -> str:
+    if not chip_values or amount == 0:
+        return ""
+    parts = chip_breakdown(amount, chip_values)
+    if parts is None:
+        return _("cannot be paid exactly with these chips")
+    return format_breakdown(parts)
+
+
+def _payouts(
+    sheet: Sheet,
+    returned: tuple[Player, int] | None,
+    pots: Sequence[Pot],
+    winners: Mapping[int, tuple[int, ...]],
+) -> tuple[dict[int, list[dict[str, Any]]], list[dict[str, Any]]]:
+    """Each pot's shares (odd chips one unit per winner in seat order), and each player's total."""
+    players = sheet.players
+    won = [0] * len(players)
+    shares: dict[int, list[dict[str, Any]]] = {}
+    for index, pot in enumerate(pots):
+        split = split_pot(pot.amount, winners[index], unit=sheet.unit)
+        least = min(split.values())
+        shares[index] = [
+            {"player": players[p], "amount": split[p], "odd": split[p] > least}
+            for p in winners[index]
+        ]
+        for p, amount in split.items():
+            won[p] += amount
+    totals = []
+    for p, player in enumerate(players):
+        back = returned[1] if returned and returned[0] == player else 0
+        takes = back + won[p]
+        totals.append(
+            {
+                "player": player,
+                "put_in": player.chips,
+                "back": back,
+                "won": won[p],
+                "takes": takes,
+                "net": takes - player.chips,
+                "how": _how_to_pay(takes, sheet.chip_values),
+            }
+        )
+    return shares, totals
+
+
+# The view -------------------------------------------------------------------------------------
 
 
 @require_http_methods(["GET", "POST"])
 def calculator(request: HtmxHttpRequest) -> HttpResponse:
     """Enter what each player put in and who folded; get the pots, then the payouts."""
-    return render(request, "dealer/calculator.html", {})
+    if request.method == "GET":
+        context = {
+            "rows": START_ROWS,
+            "players": _player_forms(None, START_ROWS),
+            "options": OptionsForm(),
+        }
+        return render(request, TEMPLATE, context)
+
+    data = request.POST
+    step = data.get("step", "pots")
+    rows = _row_count(data)
+    if step in {"add", "remove"}:
+        # Keep what was typed, unchecked: the sheet is only judged when the pots are asked for.
+        rows = max(MIN_ROWS, min(MAX_ROWS, rows + (1 if step == "add" else -1)))
+        context = {
+            "rows": rows,
+            "players": [
+                PlayerForm(
+                    initial={
+                        "name": data.get(f"p{i}-name", ""),
+                        "chips": data.get(f"p{i}-chips", ""),
+                        "folded": bool(data.get(f"p{i}-folded")),
+                    },
+                    prefix=f"p{i}",
+                )
+                for i in range(rows)
+            ],
+            "options": OptionsForm(
+                initial={"unit": data.get("unit", ""), "chip_values": data.get("chip_values", "")}
+            ),
+        }
+        return _render(request, context, "calculator")
+
+    players = _player_forms(data, rows)
+    options = OptionsForm(data)
+    sheet, errors = _read(players, options)
+    context: dict[str, Any] = {
+        "rows": rows,
+        "players": players,
+        "options": options,
+        "errors": errors,
+    }
+    if sheet is None:
+        return _render(request, context, "calculator")
+
+    returned, pots = _pots(sheet)
+    context.update(carry=_carry(sheet, rows), returned=returned, unit=sheet.unit)
+    winners: dict[int, tuple[int, ...]] = {}
+    shares: dict[int, list[dict[str, Any]]] = {}
+    if step == "payout":
+        winners, result_errors = _winners(data, pots, sheet.players)
+        context["result_errors"] = result_errors
+        if not result_errors:
+            shares, totals = _payouts(sheet, returned, pots, winners)
+            context.update(
+                paid=True,
+                totals=totals,
+                doubts=_doubts(winners, pots, sheet.players),
+                total_in=sum(p.chips for p in sheet.players),
+                total_out=sum(t["takes"] for t in totals),
+                show_how=bool(sheet.chip_values),
+            )
+    # Pots are awarded last side pot first, so they are listed that way.
+    context["pots"] = [
+        {
+            "index": index,
+            "title": _pot_title(index),
+            "amount": pot.amount,
+            "eligible": [sheet.players[p] for p in pot.eligible],
+            "winners": {sheet.players[p].row for p in winners.get(index, ())},
+            "shares": shares.get(index, []),
+        }
+        for index, pot in reversed(list(enumerate(pots)))
+    ]
+    return _render(request, context, "result" if step == "payout" else "calculator")
+
+
+def _render(request: HtmxHttpRequest, context: dict[str, Any], partial: str) -> HttpResponse:
+    if request.htmx:
+        return render(request, f"{TEMPLATE}#{partial}", context)
+    return render(request, TEMPLATE, context)

@@ -2,11 +2,15 @@ from __future__ import annotations
 
 from django.urls import path
 
-from dealer import calculator, views
+from dealer import calculator, display, views
 
 app_name = "dealer"
 
 urlpatterns = [
+    path("d/<str:token>/", display.display, name="display"),
+    path("d/<str:token>/poll/", display.display_poll, name="display_poll"),
+    path("p/<str:token>/", display.phone, name="phone"),
+    path("p/<str:token>/poll/", display.phone_poll, name="phone_poll"),
     path("side-pots/", calculator.calculator, name="calculator"),
     path("tables/new/", views.table_new, name="table_new"),
     path("tables/<int:pk>/", views.table_page, name="table"),

@@ -330,8 +330,12 @@ def _may_raise(state: HandState, p: int) -> str | None:
     """Why `p` may not bet or raise now, or None if they may."""
     if state.stacks[p] + state.bets[p] <= state.bet_level:
         return "cannot cover more than a call"
-    if not any(state.stacks[q] > 0 for q in range(state.players) if q != p and not state.folded[q]):
-        return "everyone else is all-in"
+    if not any(
+        state.stacks[q] + state.bets[q] > state.bet_level
+        for q in range(state.players)
+        if q != p and not state.folded[q]
+    ):
+        return "nobody else could call a raise"
     acted = state.acted[p]
     if acted != NOT_ACTED and state.bet_level - acted < _reopen_threshold(state):
         return "the betting was not reopened: the all-in was not a full raise"
@@ -369,7 +373,8 @@ def _raise_bounds(state: HandState, p: int) -> tuple[int, int]:
             high = min(high, structure.round_cap)
             low = min(low, high)
     else:
-        low = _min_bet(config, state.street) if opening else level + state.min_raise
+        fresh = opening and (level == 0 or _completing(state))
+        low = _min_bet(config, state.street) if fresh else level + state.min_raise
         low = max(low, level + config.smallest_chip)
         if isinstance(structure, PotLimit):
             # The pot after calling, added to the call: every chip in, antes and dead money too.
@@ -434,6 +439,17 @@ def legal_actions(state: HandState) -> Legal:
         index = _next_pot(state)
         return Legal(phase=phase, award_pot=index, eligible=_contenders(state, state.pots[index]))
     return Legal(phase=phase)
+
+
+def _completing(state: HandState) -> bool:
+    """Stud, first round: a bring-in is in and nobody has completed it yet."""
+    return (
+        state.config.spec.kind is Kind.STUD
+        and state.street == 0
+        and state.raises == 0
+        and state.bring_in_player is not None
+        and state.bet_level > 0
+    )
 
 
 def _call_target(state: HandState | _Draft, p: int) -> int:
@@ -691,11 +707,12 @@ def _raise(state: HandState, d: _Draft, p: int, to: int, legal: Legal) -> None:
             d.raise_base = to
     elif isinstance(structure, SpreadLimit):
         full = increment >= structure.min_bet or _seed_open_required(state)
-    elif opening:
+    elif opening and (state.bet_level == 0 or _completing(state)):
         full = to >= _min_bet(state.config, state.street)
         if full:
             d.min_raise = to
     else:
+        # No-limit has no "completing": over a short all-in bet, a raise adds a full bet.
         full = increment >= state.min_raise
         if full:
             d.min_raise = increment

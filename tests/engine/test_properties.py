@@ -225,7 +225,9 @@ def choose_action(data: st.DataObject, state: HandState, with_cards: bool) -> Ac
     eligible = list(legal.eligible)
     unshown = [p for p in eligible if state.shown[p] is None]
     if unshown and data.draw(st.integers(0, 3)) == 0:
-        hand = tuple(data.draw(st.permutations(DECK))[:5])
+        taken = used_cards(state) | {c for cards in state.shown if cards for c in cards}
+        free = [c for c in DECK if c not in taken]
+        hand = tuple(data.draw(st.permutations(free))[:5])
         return Show(data.draw(st.sampled_from(unshown)), hand)
     winners = data.draw(st.lists(st.sampled_from(eligible), min_size=1, unique=True))
     assert legal.award_pot is not None

@@ -1,0 +1,96 @@
+"""Read-only views for other devices: the table display (TV, laptop) and the players' phones.
+
+They are opened by the table's unguessable token (shown as a QR code on the dealer's screen),
+without logging in, and follow the table by polling about once a second.
+"""
+
+from __future__ import annotations
+
+import io
+from functools import lru_cache
+from typing import Any
+from urllib.parse import urlsplit, urlunsplit
+
+import segno
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, render
+from django.urls import reverse
+from django.views.decorators.http import require_GET
+
+from config.http import HtmxHttpRequest
+from dealer.management.commands.pott_addresses import lan_ipv4_addresses
+from dealer.models import Table
+from dealer.screens import table_context
+
+LOOPBACK = {"localhost", "127.0.0.1", "::1", "[::1]"}
+
+
+def _by_token(token: str) -> Table:
+    return get_object_or_404(Table, display_token=token)
+
+
+def _context(table: Table, mode: str) -> dict[str, Any]:
+    context = table_context(table)
+    context["mode"] = mode
+    context["poll_url"] = reverse(f"dealer:{mode}_poll", args=[table.display_token])
+    return context
+
+
+@require_GET
+def display(request: HtmxHttpRequest, token: str) -> HttpResponse:
+    """The table display for a TV or laptop: big type, pot, stacks, whose turn, blinds."""
+    return render(request, "dealer/display.html", _context(_by_token(token), "display"))
+
+
+@require_GET
+def phone(request: HtmxHttpRequest, token: str) -> HttpResponse:
+    """The players' view on a phone: the same, laid out for a narrow screen."""
+    return render(request, "dealer/display.html", _context(_by_token(token), "phone"))
+
+
+def _poll(request: HtmxHttpRequest, token: str, mode: str) -> HttpResponse:
+    table = _by_token(token)
+    if request.GET.get("v") == str(table.version):
+        return HttpResponse(status=204)
+    return render(request, "dealer/display.html#board", _context(table, mode))
+
+
+@require_GET
+def display_poll(request: HtmxHttpRequest, token: str) -> HttpResponse:
+    """Nothing (204) unless the table changed since version `v`; then the new board."""
+    return _poll(request, token, "display")
+
+
+@require_GET
+def phone_poll(request: HtmxHttpRequest, token: str) -> HttpResponse:
+    return _poll(request, token, "phone")
+
+
+def lan_url(request: HttpRequest, path: str) -> str:
+    """An absolute URL other devices can open: this machine's network address, not localhost."""
+    url = request.build_absolute_uri(path)
+    parts = urlsplit(url)
+    if parts.hostname in LOOPBACK:
+        addresses = lan_ipv4_addresses()
+        if addresses:
+            netloc = addresses[0] + (f":{parts.port}" if parts.port else "")
+            url = urlunsplit(parts._replace(netloc=netloc))
+    return url
+
+
+@lru_cache(maxsize=64)
+def qr_svg(text: str) -> str:
+    """A QR code as inline SVG (no image files, no CDN)."""
+    out = io.BytesIO()
+    segno.make(text, error="m").save(out, kind="svg", scale=5, border=2, xmldecl=False)
+    return out.getvalue().decode()
+
+
+def device_links(request: HttpRequest, table: Table) -> dict[str, str]:
+    """The display and phone links of a table, and the phone link's QR code."""
+    phone_url = lan_url(request, reverse("dealer:phone", args=[table.display_token]))
+    return {
+        "display_url": lan_url(request, reverse("dealer:display", args=[table.display_token])),
+        "phone_url": phone_url,
+        "phone_qr": qr_svg(phone_url),
+    }
