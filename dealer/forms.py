@@ -245,12 +245,12 @@ class AwardForm(forms.Form):
     seq = forms.IntegerField(min_value=0, widget=forms.HiddenInput)
     hand = forms.IntegerField(min_value=1, widget=forms.HiddenInput)
     pot = forms.IntegerField(min_value=0, widget=forms.HiddenInput)
-    winners = forms.TypedMultipleChoiceField(coerce=int, label=_("Winners"))
-
-    def __init__(self, *args: Any, eligible: list[tuple[int, str]], **kwargs: Any) -> None:
-        super().__init__(*args, **kwargs)
-        self.fields["winners"].choices = eligible
-        self.fields["winners"].error_messages["required"] = _("Tap the winner or winners.")
+    winners = forms.TypedMultipleChoiceField(
+        coerce=int,
+        choices=[(p, p) for p in range(23)],
+        label=_("Winners"),
+        error_messages={"required": _("Tap the winner or winners.")},
+    )
 
 
 class UndoForm(forms.Form):

@@ -8,7 +8,9 @@ result to their seat, and reopening it takes the result off again.
 from __future__ import annotations
 
 import secrets
+from collections.abc import Callable
 from dataclasses import asdict
+from functools import cached_property
 from typing import Any
 
 from django.conf import settings
@@ -25,7 +27,6 @@ from dealer.engine import (
     HandState,
     HouseOptions,
     IllegalAction,
-    Misdeal,
     NoLimit,
     Phase,
     PotLimit,
@@ -230,8 +231,10 @@ class Table(models.Model):
         return hand if hand is not None and hand.status == Hand.Status.LIVE else None
 
     def bump(self) -> None:
+        """A new version for the pollers. (Read back lazily: a concurrent bump only costs a
+        poller one extra redraw.)"""
         Table.objects.filter(pk=self.pk).update(version=F("version") + 1)
-        self.refresh_from_db(fields=["version"])
+        self.version += 1
 
     def claim(self, version: int) -> None:
         """Take the table's next version, or raise Stale if another device changed it first."""
@@ -272,6 +275,7 @@ class Table(models.Model):
                 missed_small=state.missed_small,
                 missed_big=state.missed_big,
             )
+        hand.entries = []  # a new hand has an empty log: no need to read it back
         button = plan.button_state()
         self.button = {
             "button": button.button,
@@ -327,6 +331,38 @@ class Seat(models.Model):
         }
 
 
+class HandQuerySet(models.QuerySet["Hand"]):
+    def for_user(self, user: Any) -> HandQuerySet:
+        """Hands at the tables the user hosts or co-deals."""
+        return self.filter(table__in=Table.objects.for_user(user).values("pk"))
+
+    def _locked(self, number: int) -> Hand:
+        # The lock orders an action and an undo on the same hand (PostgreSQL); SQLite's
+        # immediate transactions already run one writer at a time.
+        return self.select_related("table").select_for_update(of=("self",)).get(number=number)
+
+    def act(
+        self, *, number: int, make: Action | Callable[[HandState], Action], seq: int, by: Any
+    ) -> tuple[Hand, HandState]:
+        """Lock hand `number` and append an action (see `Hand.append`).
+
+        Raises Hand.DoesNotExist, Stale or IllegalAction; nothing is written then.
+        """
+        try:
+            with transaction.atomic():
+                hand = self._locked(number)
+                return hand, hand.append(make, seq=seq, by=by)
+        except IntegrityError as error:  # another device appended the same seq first
+            raise Stale from error
+
+    def undo(self, *, number: int, seq: int, by: Any) -> Hand:
+        """Lock hand `number` and take back its last action (see `Hand.undo`)."""
+        with transaction.atomic():
+            hand = self._locked(number)
+            hand.undo(seq=seq, by=by)
+            return hand
+
+
 class Hand(models.Model):
     """One hand: its configuration and (through HandAction) its append-only log."""
 
@@ -351,6 +387,8 @@ class Hand(models.Model):
     started_at = models.DateTimeField(default=timezone.now)
     finished_at = models.DateTimeField(null=True, blank=True)
 
+    objects = HandQuerySet.as_manager()
+
     class Meta:
         ordering = ["number"]
         constraints = [
@@ -363,30 +401,36 @@ class Hand(models.Model):
     def engine_config(self) -> HandConfig:
         return config_from_dict(self.config)
 
+    @cached_property
+    def entries(self) -> list[HandAction]:
+        """The logged actions, loaded once per request."""
+        return list(self.actions.all())
+
     def log(self) -> list[Action]:
-        return [action_from_dict(a.data) for a in self.actions.all()]
+        return [action_from_dict(entry.data) for entry in self.entries]
 
     def state(self) -> HandState:
         """Rebuild the hand's state by replaying its log."""
         return replay(self.engine_config(), self.log())
 
-    @transaction.atomic
-    def act(self, action: Action, *, seq: int, by: Any) -> HandState:
-        """Append `action` if the client saw the latest state (`seq` actions); else Stale.
+    def append(
+        self, make: Action | Callable[[HandState], Action], *, seq: int, by: Any
+    ) -> HandState:
+        """Append an action if the client saw the latest state (`seq` actions logged).
 
-        IllegalAction propagates with the engine's message; nothing is written then.
+        `make` is the action, or builds it from the current state (the player to act). Raises
+        Stale for an out-of-date client and IllegalAction (nothing written) for a move the rules
+        refuse. Call it through `HandQuerySet.act`, which holds the hand's lock.
         """
-        logged = [action_from_dict(a.data) for a in self.actions.all()]
-        if seq != len(logged):
+        if self.status != self.Status.LIVE or seq != len(self.entries):
             raise Stale
-        state = apply(replay(self.engine_config(), logged), action)
-        try:
-            with transaction.atomic():
-                HandAction.objects.create(
-                    hand=self, seq=seq + 1, data=action_to_dict(action), by=by
-                )
-        except IntegrityError as error:  # another device appended seq + 1 first
-            raise Stale from error
+        before = self.state()
+        action = make(before) if callable(make) else make
+        state = apply(before, action)
+        entry = HandAction.objects.create(
+            hand=self, seq=seq + 1, data=action_to_dict(action), by=by
+        )
+        self.entries.append(entry)
         if state.is_over:
             self._finish(state)
         self.table.bump()
@@ -414,10 +458,11 @@ class Hand(models.Model):
             Seat.objects.filter(table=self.table, number=flags["number"]).update(**values)
         Table.objects.filter(pk=self.table_id).update(button=self.button_before)
 
-    @transaction.atomic
     def undo(self, *, seq: int, by: Any) -> None:
-        """Remove the last action (audited); reopens a finished hand, undoing its payout."""
-        last = self.actions.order_by("-seq").first()
+        """Remove the last action (audited); reopens a finished hand, undoing its payout.
+
+        Call it through `HandQuerySet.undo`, which holds the hand's lock."""
+        last = self.entries[-1] if self.entries else None
         if seq != (last.seq if last else 0):
             raise Stale
         if last is None:
@@ -430,6 +475,7 @@ class Hand(models.Model):
             self._reopen()
         UndoneAction.objects.create(hand=self, seq=last.seq, data=last.data, by=by)
         last.delete()
+        self.entries.pop()
         self.table.bump()
 
     def _reopen(self) -> None:
@@ -448,9 +494,6 @@ class Hand(models.Model):
         self.results = None
         self.finished_at = None
         self.save(update_fields=["status", "results", "finished_at"])
-
-    def misdeal(self, *, seq: int, by: Any) -> HandState:
-        return self.act(Misdeal(), seq=seq, by=by)
 
 
 class HandAction(models.Model):

@@ -9,7 +9,7 @@ from typing import Any
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy as _lazy
 
-from dealer.engine import Kind, Phase, legal_actions, pots_so_far
+from dealer.engine import HandState, Kind, Phase, legal_actions, pots_so_far
 from dealer.engine.chips import chip_breakdown, format_breakdown
 from dealer.engine.seating import NotEnoughPlayers
 from dealer.engine.summary import pot_results, walk
@@ -82,12 +82,27 @@ PROMPTS = {
 }
 
 
-def table_context(table: Table, *, error: str = "", notice: str = "") -> dict[str, Any]:
-    """Everything the table screen (dealer, TV, phone) shows, from the table and its hand."""
-    hand = table.latest_hand()
+def table_context(
+    table: Table,
+    *,
+    hand: Hand | None = None,
+    state: HandState | None = None,
+    error: str = "",
+    notice: str = "",
+) -> dict[str, Any]:
+    """Everything the table screens (dealer, TV, phone) show, from the table and its hand.
+
+    Pass the hand (and its state) when the caller has them already: an action's response then
+    costs one more query, for the seats.
+    """
+    if hand is None:
+        hand = table.latest_hand()
     live = hand if hand is not None and hand.status == Hand.Status.LIVE else None
-    state = live.state() if live else None
-    seq = live.actions.count() if live else (hand.actions.count() if hand else 0)
+    if live is None:
+        state = None
+    elif state is None:
+        state = live.state()
+    seq = len(hand.entries) if hand is not None else 0
     seats = {s.number: s for s in table.seats.select_related("player")}
     config = state.config if state else None
     position = {n: p for p, n in enumerate(config.seats)} if config else {}
@@ -144,14 +159,20 @@ def table_context(table: Table, *, error: str = "", notice: str = "") -> dict[st
         "error": error,
         "notice": notice,
         "denominations": denominations,
-        "seat_form": SeatPlayerForm(table=table, initial={"version": table.version}),
-        "co_dealer_form": CoDealerForm(),
     }
     if state is not None:
         context.update(_live_context(table, state, legal, position, seats))
     else:
         context.update(_between_hands_context(table, hand, seats))
     return context
+
+
+def seating_context(table: Table) -> dict[str, Any]:
+    """The forms of the seating panel (only rendered when seats may have changed)."""
+    return {
+        "seat_form": SeatPlayerForm(table=table, initial={"version": table.version}),
+        "co_dealer_form": CoDealerForm(),
+    }
 
 
 def _live_context(

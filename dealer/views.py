@@ -6,6 +6,7 @@ to the page. Refusals re-render at status 200 with the reason (htmx 2 does not s
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from django.contrib import messages
@@ -15,12 +16,14 @@ from django.contrib.auth.forms import UserCreationForm
 from django.db import transaction
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.template.loader import render_to_string
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from config.http import HtmxHttpRequest
 from dealer.display import device_links
 from dealer.engine import (
+    Action,
     AllIn,
     Award,
     BringIn,
@@ -28,11 +31,10 @@ from dealer.engine import (
     Check,
     DealStreet,
     Fold,
+    HandState,
     IllegalAction,
     Misdeal,
-    Phase,
     Raise,
-    legal_actions,
 )
 from dealer.engine.seating import NotEnoughPlayers
 from dealer.forms import (
@@ -46,7 +48,7 @@ from dealer.forms import (
     VersionForm,
 )
 from dealer.models import Hand, Seat, Stale, Table
-from dealer.screens import hand_history, rules_list, table_context
+from dealer.screens import hand_history, rules_list, seating_context, table_context
 from ledger.models import Player
 
 STALE = "Another device changed the table first: this is the table as it is now."
@@ -95,7 +97,9 @@ def table_new(request: HtmxHttpRequest) -> HttpResponse:
 def table_page(request: HtmxHttpRequest, pk: int) -> HttpResponse:
     """The dealer's screen: the table, the action bar, the pot and the dealer's prompt."""
     table = _table(request, pk)
-    return render(request, "dealer/table.html", _screen(request, table))
+    context = table_context(table)
+    context.update(_seating(request, table))
+    return render(request, "dealer/table.html", context)
 
 
 @login_required
@@ -105,7 +109,7 @@ def table_poll(request: HtmxHttpRequest, pk: int) -> HttpResponse:
     table = _table(request, pk)
     if request.GET.get("v") == str(table.version):
         return HttpResponse(status=204)
-    return render(request, "dealer/table.html#table", _screen(request, table))
+    return _respond(request, table)
 
 
 @login_required
@@ -117,23 +121,34 @@ def table_rules(request: HtmxHttpRequest, pk: int) -> HttpResponse:
 
 
 def _respond(
-    request: HtmxHttpRequest, table: Table, *, error: str = "", notice: str = ""
+    request: HtmxHttpRequest,
+    table: Table,
+    *,
+    hand: Hand | None = None,
+    state: HandState | None = None,
+    error: str = "",
+    notice: str = "",
+    seating: bool = False,
 ) -> HttpResponse:
-    """After a change (or a refusal): the table region for htmx, a redirect otherwise."""
-    table.refresh_from_db()
-    if request.htmx:
-        context = _screen(request, table, error=error, notice=notice)
-        return render(request, "dealer/table.html#table", context)
-    if error:
-        messages.error(request, error)
-    elif notice:
-        messages.success(request, notice)
-    return redirect("dealer:table", pk=table.pk)
+    """After a change (or a refusal): for htmx the table region, plus the seating panel when it
+    may have changed (seat changes, between hands); for a plain form post a redirect."""
+    if not request.htmx:
+        if error:
+            messages.error(request, error)
+        elif notice:
+            messages.success(request, notice)
+        return redirect("dealer:table", pk=table.pk)
+    context = table_context(table, hand=hand, state=state, error=error, notice=notice)
+    html = render_to_string("dealer/table.html#table", context, request)
+    if seating or context["hand"] is None:
+        context.update(_seating(request, table), oob=True)
+        html += render_to_string("dealer/table.html#seating", context, request)
+    return HttpResponse(html)
 
 
-def _screen(request: HttpRequest, table: Table, **messages: str) -> dict[str, Any]:
-    """The dealer's screen: the table, plus the links (and QR code) for other devices."""
-    context = table_context(table, **messages)
+def _seating(request: HttpRequest, table: Table) -> dict[str, Any]:
+    """The seating panel: the forms for players and chips, and the links for other devices."""
+    context = seating_context(table)
     context.update(device_links(request, table))
     return context
 
@@ -180,6 +195,7 @@ def seat_add(request: HtmxHttpRequest, pk: int) -> HttpResponse:
         table,
         notice=_("%(name)s sits in seat %(seat)s with %(chips)s.")
         % {"name": name, "seat": data["seat"], "chips": data["chips"]},
+        seating=True,
     )
 
 
@@ -228,6 +244,7 @@ def seat_chips(request: HtmxHttpRequest, pk: int, number: int, kind: str) -> Htt
         request,
         table,
         notice=_("%(name)s adds %(chips)s chips.") % {"name": seat.player, "chips": data["chips"]},
+        seating=True,
     )
 
 
@@ -251,7 +268,7 @@ def seat_toggle(request: HtmxHttpRequest, pk: int, number: int, what: str) -> Ht
                 raise Http404
     except Stale:
         return _respond(request, table, error=_(STALE))
-    return _respond(request, table)
+    return _respond(request, table, seating=True)
 
 
 @login_required
@@ -282,6 +299,7 @@ def seat_leave(request: HtmxHttpRequest, pk: int, number: int) -> HttpResponse:
         table,
         notice=_("%(name)s leaves with %(chips)s chips.")
         % {"name": seat.player, "chips": seat.stack},
+        seating=True,
     )
 
 
@@ -294,107 +312,93 @@ def hand_start(request: HtmxHttpRequest, pk: int) -> HttpResponse:
     if version is None:
         return _respond(request, table, error=_(STALE))
     try:
-        table.start_hand(
+        hand = table.start_hand(
             version=version, by=request.user, straddle=request.POST.get("straddle") == "on"
         )
     except Stale:
         return _respond(request, table, error=_(STALE))
     except (NotEnoughPlayers, ValueError, IllegalAction) as error:
         return _respond(request, table, error=str(error))
-    return _respond(request, table)
+    return _respond(request, table, hand=hand, seating=True)
 
 
-def _hand_for(table: Table, number: int | None) -> Hand | None:
-    return table.hands.filter(number=number).first() if number else None
+def _action_builder(kind: str, amount: int | None) -> Callable[[HandState], Action]:
+    """The action a button stands for, for whoever is to act when it is applied."""
+
+    def player(state: HandState) -> int:
+        return state.to_act if state.to_act is not None else -1
+
+    builders: dict[str, Callable[[HandState], Action]] = {
+        "fold": lambda state: Fold(player(state)),
+        "check": lambda state: Check(player(state)),
+        "call": lambda state: Call(player(state)),
+        "raise": lambda state: Raise(player(state), amount or 0),
+        "all_in": lambda state: AllIn(player(state)),
+        "bring_in": lambda state: BringIn(player(state)),
+        "deal": lambda state: DealStreet(),
+        "misdeal": lambda state: Misdeal(),
+    }
+    return builders[kind]
+
+
+def _apply(
+    request: HtmxHttpRequest,
+    pk: int,
+    number: int,
+    make: Callable[[HandState], Action],
+    seq: int,
+) -> HttpResponse:
+    """Append an action to hand `number` of table `pk` and show the table."""
+    hands = Hand.objects.for_user(request.user).filter(table_id=pk)
+    try:
+        hand, state = hands.act(number=number, make=make, seq=seq, by=request.user)
+    except (Hand.DoesNotExist, Stale):
+        return _respond(request, _table(request, pk), error=_(STALE))
+    except IllegalAction as error:
+        return _respond(request, _table(request, pk), error=str(error))
+    return _respond(request, hand.table, hand=hand, state=state)
 
 
 @login_required
 @require_POST
 def act(request: HtmxHttpRequest, pk: int) -> HttpResponse:
     """A player's action, a street dealt, or a misdeal; refused if the device's view is stale."""
-    table = _table(request, pk)
     form = ActionForm(request.POST)
     if not form.is_valid():
-        return _respond(request, table, error=_form_error(form))
+        return _respond(request, _table(request, pk), error=_form_error(form))
     data = form.cleaned_data
-    hand = _hand_for(table, data["hand"])
-    if hand is None or hand.status != Hand.Status.LIVE:
-        return _respond(request, table, error=_(STALE))
-    state = hand.state()
-    if data["seq"] != len(hand.log()):
-        return _respond(request, table, error=_(STALE))
-    kind = data["kind"]
-    player = state.to_act if state.to_act is not None else -1
-    action = {
-        "fold": lambda: Fold(player),
-        "check": lambda: Check(player),
-        "call": lambda: Call(player),
-        "raise": lambda: Raise(player, data["amount"] or 0),
-        "all_in": lambda: AllIn(player),
-        "bring_in": lambda: BringIn(player),
-        "deal": DealStreet,
-        "misdeal": Misdeal,
-    }[kind]()
-    try:
-        hand.act(action, seq=data["seq"], by=request.user)
-    except Stale:
-        return _respond(request, table, error=_(STALE))
-    except IllegalAction as error:
-        return _respond(request, table, error=str(error))
-    return _respond(request, table)
+    make = _action_builder(data["kind"], data["amount"])
+    return _apply(request, pk, data["hand"], make, data["seq"])
 
 
 @login_required
 @require_POST
 def award(request: HtmxHttpRequest, pk: int) -> HttpResponse:
     """The dealer names the winners of the next pot; Pott splits it with the odd-chip rule."""
-    table = _table(request, pk)
-    hand = _hand_for(table, _int(request.POST.get("hand")))
-    if hand is None or hand.status != Hand.Status.LIVE:
-        return _respond(request, table, error=_(STALE))
-    state = hand.state()
-    if state.phase is not Phase.SHOWDOWN:
-        return _respond(request, table, error=_(STALE))
-    legal = legal_actions(state)
-    eligible = [(p, str(state.seat(p))) for p in legal.eligible]
-    form = AwardForm(request.POST, eligible=eligible)
+    form = AwardForm(request.POST)
     if not form.is_valid():
-        return _respond(request, table, error=_form_error(form))
+        return _respond(request, _table(request, pk), error=_form_error(form))
     data = form.cleaned_data
-    try:
-        hand.act(Award(data["pot"], tuple(data["winners"])), seq=data["seq"], by=request.user)
-    except Stale:
-        return _respond(request, table, error=_(STALE))
-    except IllegalAction as error:
-        return _respond(request, table, error=str(error))
-    return _respond(request, table)
-
-
-def _int(value: str | None) -> int | None:
-    try:
-        return int(value) if value is not None else None
-    except ValueError:
-        return None
+    winners = tuple(data["winners"])
+    return _apply(request, pk, data["hand"], lambda state: Award(data["pot"], winners), data["seq"])
 
 
 @login_required
 @require_POST
 def undo(request: HtmxHttpRequest, pk: int) -> HttpResponse:
     """Take back the last action; between hands, reopen the last hand (its payout undone)."""
-    table = _table(request, pk)
     form = UndoForm(request.POST)
     if not form.is_valid():
-        return _respond(request, table, error=_(STALE))
-    hand = _hand_for(table, form.cleaned_data["hand"])
-    if hand is None or hand != table.latest_hand():
-        return _respond(request, table, error=_(STALE))
+        return _respond(request, _table(request, pk), error=_(STALE))
+    hands = Hand.objects.for_user(request.user).filter(table_id=pk)
+    data = form.cleaned_data
     try:
-        hand.undo(seq=form.cleaned_data["seq"], by=request.user)
-    except Stale:
-        return _respond(request, table, error=_(STALE))
+        hand = hands.undo(number=data["hand"], seq=data["seq"], by=request.user)
+    except (Hand.DoesNotExist, Stale):
+        return _respond(request, _table(request, pk), error=_(STALE))
     except IllegalAction as error:
-        return _respond(request, table, error=str(error))
-    return _respond(request, table, notice=_("Undone."))
+        return _respond(request, _table(request, pk), error=str(error))
+    return _respond(request, hand.table, notice=_("Undone."))
 
 
 @login_required
@@ -420,9 +424,8 @@ def co_dealer_add(request: HtmxHttpRequest, pk: int) -> HttpResponse:
         user = users.create_user(username=name, password=form.cleaned_data["password"])
     table.co_dealers.add(user)
     table.bump()
-    return _respond(
-        request, table, notice=_("%(name)s may now deal at this table.") % {"name": name}
-    )
+    notice = _("%(name)s may now deal at this table.") % {"name": name}
+    return _respond(request, table, notice=notice, seating=True)
 
 
 # --- history ---------------------------------------------------------------------------------
