@@ -41,6 +41,7 @@ from dealer.engine.codec import (
     config_to_dict,
     options_from_dict,
 )
+from dealer.engine.phh import PhhHand, write_phhs
 from dealer.engine.seating import (
     ButtonState,
     HandPlan,
@@ -336,6 +337,14 @@ class HandQuerySet(models.QuerySet["Hand"]):
         """Hands at the tables the user hosts or co-deals."""
         return self.filter(table__in=Table.objects.for_user(user).values("pk"))
 
+    def phhs(self) -> str:
+        """These hands (finished or misdealt) as one PHH .phhs text, oldest first, with player
+        names and seats, that `manage.py phh replay` reads back to the same stacks."""
+        hands = self.exclude(status=Hand.Status.LIVE).select_related("table")
+        hands = hands.prefetch_related("actions").order_by("started_at", "table_id", "number")
+        players = Player.objects.in_bulk({pid for hand in hands for pid in hand.players})
+        return write_phhs(hand.as_phh(players) for hand in hands)
+
     def _locked(self, number: int) -> Hand:
         # The lock orders an action and an undo on the same hand (PostgreSQL); SQLite's
         # immediate transactions already run one writer at a time.
@@ -397,6 +406,28 @@ class Hand(models.Model):
 
     def __str__(self) -> str:
         return f"{self.table} #{self.number}"
+
+    def as_phh(self, players: dict[int, Player]) -> PhhHand:
+        """This hand as a PHH hand history (see dealer/engine/phh.py)."""
+        config = self.engine_config()
+        return PhhHand(
+            name=f"{self.table.name} #{self.number}",
+            config=config,
+            actions=tuple(self.log()),
+            state=self.state(),
+            fields={
+                "table": self.table.name,
+                "hand": self.number,
+                "seats": list(config.seats),
+                "seat_count": self.table.max_seats,
+                "players": [str(players.get(pid, "?")) for pid in self.players],
+                "time_zone": "UTC",
+                "time": self.started_at.strftime("%H:%M:%S"),
+                "day": self.started_at.day,
+                "month": self.started_at.month,
+                "year": self.started_at.year,
+            },
+        )
 
     def engine_config(self) -> HandConfig:
         return config_from_dict(self.config)

@@ -34,5 +34,6 @@ urlpatterns = [
     path("tables/<int:pk>/undo/", views.undo, name="undo"),
     path("tables/<int:pk>/co-dealers/", views.co_dealer_add, name="co_dealer_add"),
     path("tables/<int:pk>/hands/", views.hand_list, name="hands"),
+    path("tables/<int:pk>/session.phhs", views.session_phhs, name="session_phhs"),
     path("tables/<int:pk>/hands/<int:number>/", views.hand_detail, name="hand"),
 ]

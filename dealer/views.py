@@ -13,10 +13,12 @@ from django.contrib import messages
 from django.contrib.auth import get_user_model, login
 from django.contrib.auth.decorators import login_required
 from django.contrib.auth.forms import UserCreationForm
+from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.template.loader import render_to_string
+from django.utils.text import slugify
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
@@ -189,6 +191,8 @@ def seat_add(request: HtmxHttpRequest, pk: int) -> HttpResponse:
             table.session.buy_in(player, data["chips"], method=data["method"], by=request.user)
     except Stale:
         return _respond(request, table, error=_(STALE))
+    except ValidationError as error:
+        return _respond(request, table, error=" ".join(error.messages))
     name = str(player)
     return _respond(
         request,
@@ -240,6 +244,8 @@ def seat_chips(request: HtmxHttpRequest, pk: int, number: int, kind: str) -> Htt
             )
     except Stale:
         return _respond(request, table, error=_(STALE))
+    except ValidationError as error:
+        return _respond(request, table, error=" ".join(error.messages))
     return _respond(
         request,
         table,
@@ -294,6 +300,8 @@ def seat_leave(request: HtmxHttpRequest, pk: int, number: int) -> HttpResponse:
             seat.delete()
     except Stale:
         return _respond(request, table, error=_(STALE))
+    except ValidationError as error:
+        return _respond(request, table, error=" ".join(error.messages))
     return _respond(
         request,
         table,
@@ -438,6 +446,18 @@ def hand_list(request: HtmxHttpRequest, pk: int) -> HttpResponse:
     table = _table(request, pk)
     hands = table.hands.order_by("-number")
     return render(request, "dealer/hands.html", {"table": table, "hands": hands})
+
+
+@login_required
+@require_GET
+def session_phhs(request: HtmxHttpRequest, pk: int) -> HttpResponse:
+    """Download the hands of this table's session (all its tables you deal) as a .phhs file."""
+    table = _table(request, pk)
+    hands = Hand.objects.for_user(request.user).filter(table__session=table.session)
+    response = HttpResponse(hands.phhs(), content_type="application/toml; charset=utf-8")
+    name = slugify(table.session.name) or "session"
+    response["Content-Disposition"] = f'attachment; filename="{name}.phhs"'
+    return response
 
 
 @login_required

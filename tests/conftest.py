@@ -9,7 +9,7 @@ from __future__ import annotations
 import os
 from collections.abc import Iterator
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import pytest
 from django.test import override_settings
@@ -49,6 +49,12 @@ def pytest_runtest_setup(item: pytest.Item) -> None:
 def pytest_terminal_summary(terminalreporter: pytest.TerminalReporter) -> None:
     if terminalreporter.config.stash.get(_skipped_browser_tests, False):
         terminalreporter.write_line(CHROMIUM_MISSING)
+
+
+@pytest.fixture(autouse=True)
+def _fast_passwords(settings: Any) -> None:
+    """Hashing passwords properly takes half a second a user; tests need no such strength."""
+    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
 
 
 @pytest.fixture(scope="session", autouse=True)

@@ -25,10 +25,42 @@ class Command(BaseCommand):
             help=_("Replay a .phh or .phhs file and print it with Pott's finishing stacks."),
         )
         replay.add_argument("file", type=Path, help=_("a .phh (one hand) or .phhs file"))
+        export = commands.add_parser(
+            "export", help=_("Write a session's finished hands as one .phhs file.")
+        )
+        export.add_argument("session", type=int, help=_("the session's id (see the admin)"))
+        export.add_argument(
+            "-o", "--output", type=Path, help=_("the file to write (default: standard output)")
+        )
 
     def handle(self, *args: Any, **options: Any) -> None:
         if options["subcommand"] == "replay":
             self.replay(options["file"])
+        else:
+            self.export(options["session"], options["output"])
+
+    def export(self, session_id: int, output: Path | None) -> None:
+        """Write the session's hands (every table of it) as PHH."""
+        from dealer.models import Hand
+        from ledger.models import Session
+
+        if not Session.objects.filter(pk=session_id).exists():
+            raise CommandError(_("There is no session %(id)s.") % {"id": session_id})
+        hands = Hand.objects.filter(table__session_id=session_id)
+        text = hands.phhs()
+        if output is None:
+            self.stdout.write(text, ending="")
+            return
+        try:
+            output.write_text(text, encoding="utf-8")
+        except OSError as error:
+            raise CommandError(
+                _("Cannot write %(file)s: %(error)s") % {"file": output, "error": error}
+            ) from None
+        count = hands.exclude(status=Hand.Status.LIVE).count()
+        self.stderr.write(
+            _("%(count)s hands written to %(file)s") % {"count": count, "file": output}
+        )
 
     def replay(self, path: Path) -> None:
         """Print every hand of `path` back in PHH; notes on differences go to stderr."""
