@@ -743,3 +743,123 @@ class SessionEvent(models.Model):
 
     class Meta:
         ordering = ["at", "id"]
+
+
+# --- tournaments ------------------------------------------------------------------------------
+# The money side of a tournament: entries, finishing places, the prize pool and payouts.
+# Structures and the clock are the dealer app's; it passes the current level in as an int.
+
+
+class Tournament(models.Model):
+    """A tournament's money: what an entry costs and gives, its windows, payouts and state.
+
+    Levels are numbered from 1. Window fields are "until level N" (inclusive): 0 means none.
+    Money is int in minor units of `currency` (the session's, when it belongs to one).
+    """
+
+    class State(models.TextChoices):
+        REGISTERING = "registering", gettext_lazy("registering")
+        RUNNING = "running", gettext_lazy("running")
+        FINISHED = "finished", gettext_lazy("finished")
+
+    host = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="tournaments"
+    )
+    # The night whose settlement the results join; empty for a tournament on its own.
+    session = models.ForeignKey(
+        Session, on_delete=models.SET_NULL, null=True, blank=True, related_name="tournaments"
+    )
+    name = models.CharField(gettext_lazy("name"), max_length=80)
+    currency = models.CharField(gettext_lazy("currency"), max_length=3, default="SEK")
+    buy_in = models.PositiveIntegerField(gettext_lazy("buy-in (minor units)"))
+    starting_chips = models.PositiveIntegerField(gettext_lazy("starting chips"))
+    # Money to the host per entry (buy-in or re-entry), taken out of the pool.
+    fee = models.PositiveIntegerField(gettext_lazy("fee per entry (minor units)"), default=0)
+    re_entry = models.BooleanField(gettext_lazy("re-entry allowed"), default=False)
+    rebuy_until_level = models.PositiveSmallIntegerField(
+        gettext_lazy("rebuys until level"), default=0
+    )
+    rebuy_price = models.PositiveIntegerField(gettext_lazy("rebuy price (minor units)"), default=0)
+    rebuy_chips = models.PositiveIntegerField(gettext_lazy("rebuy chips"), default=0)
+    add_on_level = models.PositiveSmallIntegerField(gettext_lazy("add-on at level"), default=0)
+    add_on_price = models.PositiveIntegerField(
+        gettext_lazy("add-on price (minor units)"), default=0
+    )
+    add_on_chips = models.PositiveIntegerField(gettext_lazy("add-on chips"), default=0)
+    # 0: entries only before the start.
+    late_until_level = models.PositiveSmallIntegerField(
+        gettext_lazy("late registration until level"), default=0
+    )
+    # [{"min": 2, "max": 6, "percents": [65, 35]}, …]; empty means prizes.DEFAULT_TABLE.
+    payout_table = models.JSONField(gettext_lazy("payout table"), default=list, blank=True)
+    # Prizes are rounded to multiples of this (minor units; 1000 = 10 kr); 0 or 1: exact.
+    payout_unit = models.PositiveIntegerField(gettext_lazy("round prizes to"), default=0)
+    # An agreed deal: {"<player pk>": amount} for the players left when it was made.
+    deal = models.JSONField(default=dict, blank=True)
+    state = models.CharField(max_length=12, choices=State.choices, default=State.REGISTERING)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["-created_at"]
+        constraints = [
+            models.CheckConstraint(
+                condition=models.Q(fee__lte=models.F("buy_in")), name="tournament_fee_in_buy_in"
+            ),
+            models.CheckConstraint(
+                condition=models.Q(starting_chips__gt=0), name="tournament_starting_chips_pos"
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return self.name
+
+
+class Entry(models.Model):
+    """Money paid into a tournament for chips: a buy-in, re-entry, rebuy or add-on."""
+
+    class Kind(models.TextChoices):
+        BUY_IN = "buy_in", gettext_lazy("buy-in")
+        RE_ENTRY = "re_entry", gettext_lazy("re-entry")
+        REBUY = "rebuy", gettext_lazy("rebuy")
+        ADD_ON = "add_on", gettext_lazy("add-on")
+
+    tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="entries")
+    player = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="tournament_entries")
+    kind = models.CharField(max_length=10, choices=Kind.choices, default=Kind.BUY_IN)
+    money = models.PositiveIntegerField(gettext_lazy("money (minor units)"))
+    chips = models.PositiveIntegerField(gettext_lazy("chips"))
+    # Cash to the bank, or on credit (settled with the night).
+    method = models.CharField(max_length=10, choices=BuyIn.Method.choices, default="cash")
+    # The clock's level when it was recorded (0: before the start).
+    level = models.PositiveSmallIntegerField(default=0)
+    created_at = models.DateTimeField(auto_now_add=True)
+    created_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
+    )
+
+    class Meta:
+        ordering = ["created_at", "id"]
+        verbose_name_plural = "entries"
+
+
+class Finish(models.Model):
+    """Where an entry finished. Busted on the same hand (`hand`), the larger `starting_stack`
+    (at the start of that hand) finishes higher; equal stacks tie and share the places' prizes."""
+
+    tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="finishes")
+    player = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="tournament_finishes")
+    place = models.PositiveSmallIntegerField()
+    # Bust-outs recorded together (one hand) share a number; undo removes the last one.
+    hand = models.PositiveIntegerField(default=0)
+    starting_stack = models.PositiveIntegerField(null=True, blank=True)
+    busted_at = models.DateTimeField(default=timezone.now)
+    created_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
+    )
+
+    class Meta:
+        ordering = ["place"]
+        constraints = [
+            models.UniqueConstraint(fields=["tournament", "place"], name="one_finish_per_place"),
+            models.CheckConstraint(condition=models.Q(place__gte=1), name="finish_place_pos"),
+        ]
