@@ -22,7 +22,7 @@ from django.utils import timezone
 from django.utils.translation import get_language, gettext_lazy
 from django.utils.translation import gettext as _
 
-from ledger import settlement
+from ledger import prizes, settlement
 from ledger.settlement import Chip
 
 # The bank's key in balances: the host, holding the cash paid in (when no player is the banker).
@@ -281,6 +281,12 @@ class Session(models.Model):
         locked = Session.objects.select_for_update().get(pk=self.pk)
         if locked.state == self.State.SETTLED:
             raise ValidationError(_("This session is already settled."))
+        unfinished = self.tournaments.exclude(state=Tournament.State.FINISHED).first()
+        if unfinished is not None:
+            raise ValidationError(
+                _("The tournament %(name)s is not finished: record the last bust-outs or a deal.")
+                % {"name": unfinished.name}
+            )
         statement = self.statement()
         if statement.needs_policy:
             raise ValidationError(
@@ -383,6 +389,15 @@ class Session(models.Model):
             r.cash_outs += 1
             for colour, n in c.counts.items():
                 r.counts[colour] = r.counts.get(colour, 0) + n
+        # Tournaments of the night: money paid in and prizes won.
+        fees = 0
+        for tournament in self.tournaments.prefetch_related("entries__player", "finishes__player"):
+            for line in tournament.results():
+                r = row(line.player)
+                r.tournament_paid += line.paid
+                r.tournament_cash += line.cash_paid
+                r.tournament_prize += line.prize
+            fees += tournament.fees()
         ordered = sorted(rows.values(), key=lambda r: (r.player.name.lower(), r.player.pk))
 
         sold = sum(r.bought for r in ordered)
@@ -392,9 +407,10 @@ class Session(models.Model):
 
         # Exact results, then the difference spread by the policy.
         exact: dict[int, Fraction] = {
-            r.player.pk: self.value(r.counted - r.bought) for r in ordered
+            r.player.pk: self.value(r.counted - r.bought) + r.tournament_net for r in ordered
         }
-        exact[BANK] = Fraction(0)
+        # The host keeps the tournaments' fees.
+        exact[BANK] = Fraction(fees)
         adjustment = -self.value(st.difference_chips)
         if adjustment and ordered:
             shares = self._spread(adjustment, ordered)
@@ -418,7 +434,7 @@ class Session(models.Model):
         balances: dict[int, int] = defaultdict(int)
         for r in ordered:
             r.result = rounded[r.player.pk]
-            r.cash_paid = round(self.value(r.cash_chips))
+            r.cash_paid = round(self.value(r.cash_chips)) + r.tournament_cash
             balances[r.player.pk] += r.result + r.cash_paid
         st.cash_held = sum(r.cash_paid for r in ordered)
         balances[BANK] += rounded[BANK] - st.cash_held
@@ -507,10 +523,22 @@ class Row:
     result: int = 0
     cash_paid: int = 0
     carried: int = 0
+    # Tournaments of the night: money paid in (of it in cash) and prizes won.
+    tournament_paid: int = 0
+    tournament_cash: int = 0
+    tournament_prize: int = 0
 
     @property
     def chips_won(self) -> int:
         return self.counted - self.bought
+
+    @property
+    def tournament_net(self) -> int:
+        return self.tournament_prize - self.tournament_paid
+
+    @property
+    def in_tournament(self) -> bool:
+        return bool(self.tournament_paid or self.tournament_prize)
 
 
 @dataclass(frozen=True, slots=True)
@@ -790,7 +818,8 @@ class Tournament(models.Model):
     late_until_level = models.PositiveSmallIntegerField(
         gettext_lazy("late registration until level"), default=0
     )
-    # [{"min": 2, "max": 6, "percents": [65, 35]}, …]; empty means prizes.DEFAULT_TABLE.
+    # [{"low": 2, "high": 6, "percents": ["65", "35"]}, …] (high None: and up); empty means
+    # prizes.DEFAULT_TABLE.
     payout_table = models.JSONField(gettext_lazy("payout table"), default=list, blank=True)
     # Prizes are rounded to multiples of this (minor units; 1000 = 10 kr); 0 or 1: exact.
     payout_unit = models.PositiveIntegerField(gettext_lazy("round prizes to"), default=0)
@@ -812,6 +841,442 @@ class Tournament(models.Model):
 
     def __str__(self) -> str:
         return self.name
+
+    # --- reading: the dealer's display calls these ------------------------------------------
+
+    @property
+    def table(self) -> tuple[prizes.Bracket, ...]:
+        return prizes.table_from_data(self.payout_table)
+
+    @property
+    def is_locked(self) -> bool:
+        """Its session is settled: nothing may change until the session is reopened."""
+        return self.session is not None and self.session.is_locked
+
+    def level_now(self) -> int:
+        """The current level, when the dealer app's clock is attached (a reverse one-to-one
+        `clock` with an int `level`); otherwise 0 before the start and 1 after."""
+        clock = getattr(self, "clock", None)
+        level = getattr(clock, "level", None)
+        if isinstance(level, int):
+            return level
+        return 0 if self.state == self.State.REGISTERING else 1
+
+    def entries_count(self) -> int:
+        """Buy-ins and re-entries (rebuys and add-ons are not entries): what the payout table and
+        the fee count."""
+        return sum(e.kind in ENTRY_KINDS for e in self._entries())
+
+    def players_left(self) -> int:
+        """Entries still in: entries less bust-outs (the winner's finish included)."""
+        return self.entries_count() - len(self._finishes())
+
+    def total_chips(self) -> int:
+        return sum(e.chips for e in self._entries())
+
+    def average_stack(self) -> int | None:
+        """Chips in play per player left, rounded down; None when nobody is left."""
+        left = self.players_left()
+        return self.total_chips() // left if left > 0 else None
+
+    def paid_in(self) -> int:
+        return sum(e.money for e in self._entries())
+
+    def fees(self) -> int:
+        """The host's fees: `fee` per entry."""
+        return self.fee * self.entries_count()
+
+    def prize_pool(self) -> int:
+        return prizes.prize_pool(self.paid_in(), self.entries_count(), self.fee)
+
+    def payouts(self) -> list[int]:
+        """Prizes by place, first place first, summing to exactly the prize pool."""
+        percents = prizes.percents_for(self.table, self.entries_count())
+        return prizes.payouts(self.prize_pool(), percents, self.payout_unit)
+
+    def alive(self) -> list[Player]:
+        """The players still in, by name."""
+        count: dict[int, int] = defaultdict(int)
+        players: dict[int, Player] = {}
+        for e in self._entries():
+            if e.kind in ENTRY_KINDS:
+                count[e.player_id] += 1
+                players[e.player_id] = e.player
+        for f in self._finishes():
+            count[f.player_id] -= 1
+        if self.deal and self.state == self.State.FINISHED:
+            return []
+        return sorted((players[k] for k, n in count.items() if n > 0), key=_by_name)
+
+    def is_in(self, player: Player) -> bool:
+        return any(p.pk == player.pk for p in self.alive())
+
+    def prizes_by_place(self) -> dict[int, int]:
+        """Each place's prize, after splitting ties (equal stacks out on one hand)."""
+        groups: dict[tuple[int, int], list[int]] = defaultdict(list)
+        for f in self._finishes():
+            if f.starting_stack is not None:
+                groups[(f.hand, f.starting_stack)].append(f.place)
+        ties = [sorted(g) for g in groups.values() if len(g) > 1]
+        return prizes.prizes_by_place(self.payouts(), ties, self.payout_unit)
+
+    def prizes_won(self) -> dict[int, int]:
+        """Prize money by player pk: by finishing place, or by the deal for those in it."""
+        won: dict[int, int] = defaultdict(int)
+        by_place = self.prizes_by_place()
+        for f in self._finishes():
+            won[f.player_id] += by_place.get(f.place, 0)
+        for pk, amount in self.deal.items():
+            won[int(pk)] += amount
+        return dict(won)
+
+    def prize_money_left(self) -> int:
+        """What the players still in play for: the pool less the prizes of finished places."""
+        by_place = self.prizes_by_place()
+        return self.prize_pool() - sum(by_place.get(f.place, 0) for f in self._finishes())
+
+    def results(self) -> list[TournamentRow]:
+        """Each entrant's money: paid in (cash and credit), prize, net; by name."""
+        rows: dict[int, TournamentRow] = {}
+        for e in self._entries():
+            row = rows.setdefault(e.player_id, TournamentRow(player=e.player))
+            row.paid += e.money
+            if e.method == BuyIn.Method.CASH:
+                row.cash_paid += e.money
+            row.entries[e.kind] = row.entries.get(e.kind, 0) + 1
+        for pk, amount in self.prizes_won().items():
+            if pk in rows:
+                rows[pk].prize += amount
+        places: dict[int, list[int]] = defaultdict(list)
+        for f in self._finishes():
+            places[f.player_id].append(f.place)
+        for pk, row in rows.items():
+            row.places = sorted(places[pk])
+        return sorted(rows.values(), key=lambda r: _by_name(r.player))
+
+    def standings(self) -> list[Finish]:
+        """Finishes, best place first."""
+        return sorted(self._finishes(), key=lambda f: f.place)
+
+    def _entries(self) -> list[Entry]:
+        cache = getattr(self, "_prefetched_objects_cache", {})
+        if "entries" in cache:
+            return list(cache["entries"])
+        return list(self.entries.select_related("player"))
+
+    def _finishes(self) -> list[Finish]:
+        cache = getattr(self, "_prefetched_objects_cache", {})
+        if "finishes" in cache:
+            return list(cache["finishes"])
+        return list(self.finishes.select_related("player"))
+
+    # --- the windows --------------------------------------------------------------------------
+
+    def _check_open(self) -> None:
+        if self.is_locked:
+            raise ValidationError(
+                _("This tournament's session is settled: reopen it to change it.")
+            )
+        if self.state == self.State.FINISHED:
+            raise ValidationError(_("This tournament is finished."))
+
+    def _check_late(self, level: int, what: str) -> None:
+        if self.state == self.State.RUNNING and level > self.late_until_level:
+            if self.late_until_level:
+                message = _("%(what)s closed after level %(last)s; this is level %(level)s.")
+            else:
+                message = _("%(what)s closed when the tournament started.")
+            raise ValidationError(
+                message % {"what": what, "last": self.late_until_level, "level": level}
+            )
+
+    def check_register(self, player: Player, level: int) -> None:
+        """Raise ValidationError (the reason) unless `player` may buy in at `level`."""
+        self._check_open()
+        entered = any(e.player_id == player.pk for e in self._entries())
+        if entered and self.is_in(player):
+            raise ValidationError(_("%(name)s is already in.") % {"name": player})
+        if entered:
+            raise ValidationError(
+                _("%(name)s is out: that would be a re-entry.") % {"name": player}
+            )
+        self._check_late(level, _("Registration"))
+
+    def check_re_entry(self, player: Player, level: int) -> None:
+        self._check_open()
+        if not self.re_entry:
+            raise ValidationError(_("This tournament has no re-entries."))
+        if not any(e.player_id == player.pk for e in self._entries()):
+            raise ValidationError(_("%(name)s has not bought in yet.") % {"name": player})
+        if self.is_in(player):
+            raise ValidationError(
+                _("%(name)s is still in: only a busted player can re-enter.") % {"name": player}
+            )
+        self._check_late(level, _("Re-entry"))
+
+    def check_rebuy(self, player: Player, level: int) -> None:
+        self._check_open()
+        if not self.rebuy_until_level:
+            raise ValidationError(_("This tournament has no rebuys."))
+        if self.state != self.State.RUNNING:
+            raise ValidationError(_("Rebuys start with the tournament."))
+        if level > self.rebuy_until_level:
+            raise ValidationError(
+                _("Rebuys closed after level %(last)s; this is level %(level)s.")
+                % {"last": self.rebuy_until_level, "level": level}
+            )
+        if not self.is_in(player):
+            raise ValidationError(_("%(name)s is not in the tournament.") % {"name": player})
+
+    def check_add_on(self, player: Player, level: int) -> None:
+        self._check_open()
+        if not self.add_on_level:
+            raise ValidationError(_("This tournament has no add-on."))
+        if self.state != self.State.RUNNING or level != self.add_on_level:
+            raise ValidationError(
+                _("The add-on is taken at level %(at)s; this is level %(level)s.")
+                % {"at": self.add_on_level, "level": level}
+            )
+        if not self.is_in(player):
+            raise ValidationError(_("%(name)s is not in the tournament.") % {"name": player})
+        mine = [e for e in self._entries() if e.player_id == player.pk]
+        if sum(e.kind == Entry.Kind.ADD_ON for e in mine) >= sum(
+            e.kind in ENTRY_KINDS for e in mine
+        ):
+            raise ValidationError(_("%(name)s has taken the add-on.") % {"name": player})
+
+    # --- recording ----------------------------------------------------------------------------
+
+    @transaction.atomic
+    def register(
+        self, player: Player, *, level: int = 0, by: Any | None = None, method: str = "cash"
+    ) -> Entry:
+        """A buy-in: `player` enters (before the start, or until the late-registration level)."""
+        self._lock()
+        self.check_register(player, level)
+        return self._enter(player, Entry.Kind.BUY_IN, level=level, by=by, method=method)
+
+    @transaction.atomic
+    def re_enter(
+        self, player: Player, *, level: int, by: Any | None = None, method: str = "cash"
+    ) -> Entry:
+        """A busted player buys in again (a new entry, a new starting stack)."""
+        self._lock()
+        self.check_re_entry(player, level)
+        return self._enter(player, Entry.Kind.RE_ENTRY, level=level, by=by, method=method)
+
+    @transaction.atomic
+    def rebuy(
+        self, player: Player, *, level: int, by: Any | None = None, method: str = "cash"
+    ) -> Entry:
+        """A rebuy: chips for a player still in, until the last rebuy level."""
+        self._lock()
+        self.check_rebuy(player, level)
+        return Entry.objects.create(
+            tournament=self, player=player, kind=Entry.Kind.REBUY, money=self.rebuy_price,
+            chips=self.rebuy_chips, method=method, level=level, created_by=by,
+        )  # fmt: skip
+
+    @transaction.atomic
+    def add_on(
+        self, player: Player, *, level: int, by: Any | None = None, method: str = "cash"
+    ) -> Entry:
+        """The add-on: once per entry, at the add-on level."""
+        self._lock()
+        self.check_add_on(player, level)
+        return Entry.objects.create(
+            tournament=self, player=player, kind=Entry.Kind.ADD_ON, money=self.add_on_price,
+            chips=self.add_on_chips, method=method, level=level, created_by=by,
+        )  # fmt: skip
+
+    def _enter(self, player: Player, kind: str, *, level: int, by: Any, method: str) -> Entry:
+        # Places of players already out move down one: they count down from the entries in.
+        for finish in self.finishes.order_by("-place"):
+            finish.place += 1
+            finish.save(update_fields=["place"])
+        return Entry.objects.create(
+            tournament=self, player=player, kind=kind, money=self.buy_in,
+            chips=self.starting_chips, method=method, level=level, created_by=by,
+        )  # fmt: skip
+
+    def _lock(self) -> None:
+        """Serialize changes to one tournament (rows locked on PostgreSQL; SQLite serializes
+        writers anyway) and forget cached rows."""
+        locked = Tournament.objects.select_for_update().get(pk=self.pk)
+        self.state = locked.state
+        self.deal = locked.deal
+        getattr(self, "_prefetched_objects_cache", {}).clear()
+
+    @transaction.atomic
+    def start(self, *, by: Any | None = None) -> None:
+        """Registration → running (late registration stays open until its level)."""
+        self._lock()
+        self._check_open()
+        if self.state != self.State.REGISTERING:
+            raise ValidationError(_("The tournament is already running."))
+        if self.entries_count() < 2:
+            raise ValidationError(_("A tournament needs at least two players."))
+        self.state = self.State.RUNNING
+        self.save(update_fields=["state"])
+
+    @transaction.atomic
+    def bust(self, stacks: Mapping[Player, int | None], *, by: Any | None = None) -> list[Finish]:
+        """Players out on one hand, with their stacks at the start of that hand.
+
+        They finish in places counting down from the entries still in; of two or more, the
+        larger starting stack finishes higher, and equal stacks tie (sharing their places'
+        prizes). When one player is left, they finish first and the tournament is finished.
+        """
+        self._lock()
+        self._check_open()
+        if self.state != self.State.RUNNING:
+            raise ValidationError(_("The tournament has not started."))
+        if not stacks:
+            raise ValidationError(_("Choose who is out."))
+        for player in stacks:
+            if not self.is_in(player):
+                raise ValidationError(_("%(name)s is not in the tournament.") % {"name": player})
+        if len(stacks) > 1 and any(s is None for s in stacks.values()):
+            raise ValidationError(
+                _("Two or more out on one hand: enter each one's stack at the start of the hand.")
+            )
+        left = self.players_left()
+        if len(stacks) >= left:
+            raise ValidationError(_("Somebody must be left to win."))
+        players = {p.pk: p for p in stacks}
+        placed = prizes.places_for_hand(
+            left, {p.pk: s or 0 for p, s in stacks.items()}, name=lambda pk: players[pk].name
+        )
+        hand = (self.finishes.aggregate(models.Max("hand"))["hand__max"] or 0) + 1
+        finishes = [
+            Finish.objects.create(
+                tournament=self,
+                player=players[p.key],
+                place=p.place,
+                hand=hand,
+                starting_stack=stacks[players[p.key]] if len(stacks) > 1 else None,
+                created_by=by,
+            )
+            for p in placed
+        ]
+        if left - len(stacks) == 1:
+            self._prefetched_objects_cache = {}
+            (winner,) = self.alive()
+            finishes.append(
+                Finish.objects.create(
+                    tournament=self, player=winner, place=1, hand=hand, created_by=by
+                )
+            )
+            self.state = self.State.FINISHED
+            self.save(update_fields=["state"])
+        return finishes
+
+    @transaction.atomic
+    def undo_bust(self, *, by: Any | None = None) -> list[Finish]:
+        """Take back the last hand's bust-outs (and the win it made). Returns what was undone."""
+        self._lock()
+        if self.is_locked:
+            raise ValidationError(
+                _("This tournament's session is settled: reopen it to change it.")
+            )
+        if self.deal:
+            raise ValidationError(_("Cancel the deal first."))
+        last = self.finishes.order_by("-hand").first()
+        if last is None:
+            raise ValidationError(_("Nobody is out yet: there is nothing to undo."))
+        undone = list(self.finishes.filter(hand=last.hand).select_related("player"))
+        self.finishes.filter(hand=last.hand).delete()
+        if self.state == self.State.FINISHED:
+            self.state = self.State.RUNNING
+            self.save(update_fields=["state"])
+        return undone
+
+    @transaction.atomic
+    def make_deal(self, amounts: Mapping[Player, int], *, by: Any | None = None) -> None:
+        """The players left agree to split the prize money left (ICM, chip chop or their own
+        numbers); the tournament is finished for the money."""
+        self._lock()
+        self._check_open()
+        if self.state != self.State.RUNNING:
+            raise ValidationError(_("The tournament has not started."))
+        alive = {p.pk for p in self.alive()}
+        if {p.pk for p in amounts} != alive:
+            raise ValidationError(_("A deal is among all the players left."))
+        if any(a < 0 for a in amounts.values()):
+            raise ValidationError(_("A share cannot be negative."))
+        left = self.prize_money_left()
+        if sum(amounts.values()) != left:
+            raise ValidationError(
+                _("The shares add up to %(sum)s, not the %(left)s left in the prize pool.")
+                % {
+                    "sum": settlement.format_money(sum(amounts.values()), self.currency,
+                                                   get_language() or "en"),
+                    "left": settlement.format_money(left, self.currency, get_language() or "en"),
+                }
+            )  # fmt: skip
+        self.deal = {str(p.pk): a for p, a in amounts.items()}
+        self.state = self.State.FINISHED
+        self.save(update_fields=["deal", "state"])
+
+    @transaction.atomic
+    def cancel_deal(self, *, by: Any | None = None) -> None:
+        self._lock()
+        if self.is_locked:
+            raise ValidationError(
+                _("This tournament's session is settled: reopen it to change it.")
+            )
+        if not self.deal:
+            raise ValidationError(_("There is no deal to cancel."))
+        self.deal = {}
+        self.state = self.State.RUNNING
+        self.save(update_fields=["deal", "state"])
+
+    def deal_options(self, stacks: Mapping[Player, int]) -> dict[str, dict[int, int]]:
+        """ICM and chip-chop shares of the prize money left for the players left's `stacks`."""
+        paid = self.prizes_by_place()
+        left = self.players_left()
+        in_play = [paid.get(place, 0) for place in range(1, left + 1)]
+        keyed = {p.pk: s for p, s in stacks.items()}
+        names = {p.pk: p.name for p in stacks}
+        return {
+            "icm": prizes.icm_deal(keyed, in_play, self.payout_unit, name=names.__getitem__),
+            "chop": prizes.chip_chop(keyed, sum(in_play), self.payout_unit, name=names.__getitem__),
+        }
+
+    def attach(self, session: Session | None) -> None:
+        """Put the results into `session`'s settlement (None: take them out)."""
+        if self.is_locked or (session is not None and session.is_locked):
+            raise ValidationError(_("That session is settled: reopen it to change it."))
+        if session is not None and session.currency != self.currency:
+            raise ValidationError(
+                _("The session is in %(session)s, the tournament in %(tournament)s.")
+                % {"session": session.currency, "tournament": self.currency}
+            )
+        self.session = session
+        self.save(update_fields=["session"])
+
+
+ENTRY_KINDS = ("buy_in", "re_entry")
+
+
+def _by_name(player: Player) -> tuple[str, int]:
+    return (player.name.lower(), player.pk)
+
+
+@dataclass
+class TournamentRow:
+    """One entrant's money in a tournament."""
+
+    player: Player
+    paid: int = 0
+    cash_paid: int = 0
+    prize: int = 0
+    entries: dict[str, int] = field(default_factory=dict)
+    places: list[int] = field(default_factory=list)
+
+    @property
+    def net(self) -> int:
+        return self.prize - self.paid
 
 
 class Entry(models.Model):
