@@ -488,6 +488,7 @@ class Hand(models.Model):
             values = {k: v for k, v in flags.items() if k != "number"}
             Seat.objects.filter(table=self.table, number=flags["number"]).update(**values)
         Table.objects.filter(pk=self.table_id).update(button=self.button_before)
+        self.table.button = self.button_before
 
     def undo(self, *, seq: int, by: Any) -> None:
         """Remove the last action (audited); reopens a finished hand, undoing its payout.

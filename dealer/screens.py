@@ -138,7 +138,7 @@ def table_context(
                 view["status"] = "waiting"
         if plan is not None:
             if plan["button"] == number:
-                view["markers"].append(("button", "D"))
+                view["markers"].append(("dealer", "D"))
             if plan["small_blind"] == number:
                 view["markers"].append(("sb", "SB"))
             if plan["big_blind"] == number:
@@ -200,6 +200,7 @@ def _live_context(
     context: dict[str, Any] = {
         "pot_total": state.pot_total,
         "pots": pot_views,
+        "in_front": sum(state.bets),
         "returned": returned,
         "street": config.spec.streets[min(state.street, len(config.spec.streets) - 1)],
     }
@@ -211,8 +212,10 @@ def _live_context(
             to_call = state.bet_level - state.bets[p]
             pot_after_call = state.pot_total + to_call
 
+            unit = config.smallest_chip
+
             def clamp(value: int) -> int:
-                return max(legal.raise_min, min(legal.raise_max, value))
+                return max(legal.raise_min, min(legal.raise_max, value // unit * unit))
 
             context["presets"] = [
                 (_("Min"), legal.raise_min),

@@ -382,9 +382,15 @@ def _raise_bounds(state: HandState, p: int) -> tuple[int, int]:
             high = max(level + sum(state.contributions) + to_call, low)
         else:
             high = most
-    if most < low:
+    # Bets are made with the chips in play: amounts in whole units of the smallest chip (an
+    # all-in is whatever the player has).
+    unit = config.smallest_chip
+    low_chips = -(-low // unit) * unit
+    if most < low_chips:
         return most, most  # all-in for less than a full raise
-    return low, min(high, most)
+    if high >= most:
+        return low_chips, most
+    return low_chips, max(high // unit * unit, low_chips)
 
 
 def _open_pair_allowed(state: HandState) -> bool:
@@ -686,6 +692,12 @@ def _raise(state: HandState, d: _Draft, p: int, to: int, legal: Legal) -> None:
         if legal.call:
             raise IllegalAction(f"Seat {seat} must call {legal.call} or fold: {why}.")
         raise IllegalAction(f"Seat {seat} cannot {word} now: {why}.")
+    unit = state.config.smallest_chip
+    if to % unit and to != state.stacks[p] + state.bets[p]:
+        raise IllegalAction(
+            f"Seat {seat} cannot {word} {to}: bets are made with chips of {unit}, so the amount"
+            f" must be a multiple of {unit} (or all-in)."
+        )
     if not legal.raise_min <= to <= legal.raise_max:
         if legal.raise_min == legal.raise_max:
             allowed = f"exactly {legal.raise_min}"
@@ -780,14 +792,13 @@ def _uncalled(bets: Sequence[int]) -> tuple[int, int]:
 
 
 def pots_so_far(state: HandState) -> tuple[Pot, ...]:
-    """The pots as they stand: at the showdown the real ones; before it, as if the betting
-    round ended now, so a bet nobody has called yet is not shown as a pot of its own."""
+    """The pots as a dealer sees them: at the showdown the real ones; during a betting round the
+    pots of the rounds before (this round's bets are still in front of the players, and side
+    pots form when the round ends)."""
     if state.phase is Phase.SHOWDOWN or state.is_over:
         return state.pots
-    contributions = list(state.contributions)
-    top, excess = _uncalled(state.bets)
-    contributions[top] -= excess
-    return build_pots(contributions, state.folded, state.dead)
+    before = [c - b for c, b in zip(state.contributions, state.bets, strict=True)]
+    return build_pots(before, state.folded, state.dead)
 
 
 def _close_round(d: _Draft) -> None:

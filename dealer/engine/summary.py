@@ -103,7 +103,8 @@ def describe(
         return f"{who(action.player)} mucks"
     if isinstance(action, Award):
         winners = ", ".join(who(p) for p in action.winners) or "the best hand"
-        return f"Pot {action.pot + 1} to {winners}"
+        pot = "Main pot" if action.pot == 0 else f"Side pot {action.pot}"
+        return f"{pot} to {winners}"
     if isinstance(action, Misdeal):
         return "Misdeal: the hand is void"
     return type(action).__name__

@@ -194,7 +194,13 @@ def choose_action(data: st.DataObject, state: HandState, with_cards: bool) -> Ac
             options.append(BringIn(p))
         if legal.raise_min:
             options += [Raise(p, legal.raise_min), Raise(p, legal.raise_max)]
-            options.append(Raise(p, data.draw(st.integers(legal.raise_min, legal.raise_max))))
+            # Amounts are whole chips of the smallest denomination (or all-in).
+            unit = state.config.smallest_chip
+            amounts = st.integers(legal.raise_min // unit, legal.raise_max // unit).map(
+                lambda n: n * unit
+            )
+            amount = data.draw(amounts.filter(lambda a: legal.raise_min <= a <= legal.raise_max))
+            options.append(Raise(p, amount))
         return data.draw(st.sampled_from(options))
     if state.phase is Phase.DRAW:
         assert legal.player is not None
