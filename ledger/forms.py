@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from django import forms
@@ -9,7 +10,7 @@ from django.core.exceptions import ValidationError
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
-from ledger import settlement
+from ledger import prizes, settlement
 from ledger.models import BuyIn, Player, Session
 
 MONEY_ERRORS = {
@@ -252,3 +253,159 @@ PERIODS = {
     "quarter": gettext_lazy("Last 3 months"),
     "month": gettext_lazy("Last 30 days"),
 }
+
+
+# --- tournaments ------------------------------------------------------------------------------
+
+
+def money_text(minor: int, code: str) -> str:
+    """Minor units as the plain number a host would type back ("200", "12.50")."""
+    cur = settlement.currency(code)
+    major, rest = divmod(minor, cur.minor_per_major)
+    return str(major) if not rest else f"{major}.{str(rest).rjust(cur.exponent, '0')}"
+
+
+def level_field(label: str) -> forms.IntegerField:
+    return forms.IntegerField(label=label, min_value=0, max_value=999, initial=0)
+
+
+class TournamentForm(forms.Form):
+    """A new tournament: money as the host types it, levels as numbers (0: none)."""
+
+    name = forms.CharField(label=gettext_lazy("Name"), max_length=80)
+    session = forms.ModelChoiceField(
+        label=gettext_lazy("Results go into the session"),
+        queryset=Session.objects.none(),
+        required=False,
+        empty_label=gettext_lazy("none (a tournament on its own)"),
+    )
+    currency = forms.ChoiceField(
+        label=gettext_lazy("Currency"),
+        choices=currency_choices,
+        initial="SEK",
+        help_text=gettext_lazy("With a session, the session's currency is used."),
+    )
+    buy_in = forms.CharField(label=gettext_lazy("Buy-in"), initial="200")
+    fee = forms.CharField(
+        label=gettext_lazy("of which to the host"),
+        initial="0",
+        help_text=gettext_lazy("Per buy-in and re-entry; not in the prize pool."),
+    )
+    starting_chips = forms.IntegerField(
+        label=gettext_lazy("Starting chips"), min_value=1, initial=10000
+    )
+    late_until_level = level_field(gettext_lazy("Late registration until level"))
+    re_entry = forms.BooleanField(
+        label=gettext_lazy("Re-entry when busted (until late registration closes)"),
+        required=False,
+    )
+    rebuy_until_level = level_field(gettext_lazy("Rebuys until level"))
+    rebuy_price = forms.CharField(label=gettext_lazy("Rebuy price"), required=False)
+    rebuy_chips = forms.IntegerField(label=gettext_lazy("Rebuy chips"), min_value=0, required=False)
+    add_on_level = level_field(gettext_lazy("Add-on at level"))
+    add_on_price = forms.CharField(label=gettext_lazy("Add-on price"), required=False)
+    add_on_chips = forms.IntegerField(
+        label=gettext_lazy("Add-on chips"), min_value=0, required=False
+    )
+    payout_unit = forms.CharField(
+        label=gettext_lazy("Round prizes to"),
+        initial="10",
+        required=False,
+        help_text=gettext_lazy("For example 10 (kr); the remainder goes to first place."),
+    )
+
+    def __init__(self, *args: Any, host: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.fields["session"].queryset = Session.objects.filter(host=host).exclude(
+            state=Session.State.SETTLED
+        )
+
+    def clean(self) -> dict[str, Any]:
+        data = super().clean()
+        session = data.get("session")
+        if session is not None:
+            data["currency"] = session.currency
+        code = data.get("currency")
+        if not code:
+            return data
+        for name in ("buy_in", "fee", "rebuy_price", "add_on_price", "payout_unit"):
+            text = (data.get(name) or "").strip()
+            try:
+                data[name] = parse_money(text, code) if text else 0
+            except ValidationError as error:
+                self.add_error(name, error)
+        if not self.errors:
+            if data["buy_in"] <= 0:
+                self.add_error("buy_in", _("A buy-in must cost something."))
+            elif data["fee"] > data["buy_in"]:
+                self.add_error("fee", _("The host's part cannot exceed the buy-in."))
+            if data["rebuy_until_level"] and not (data["rebuy_price"] and data["rebuy_chips"]):
+                self.add_error("rebuy_price", _("Give the rebuy's price and chips."))
+            if data["add_on_level"] and not (data["add_on_price"] and data["add_on_chips"]):
+                self.add_error("add_on_price", _("Give the add-on's price and chips."))
+        data["rebuy_chips"] = data.get("rebuy_chips") or 0
+        data["add_on_chips"] = data.get("add_on_chips") or 0
+        return data
+
+
+class RegisterForm(forms.Form):
+    player = forms.ModelChoiceField(
+        label=gettext_lazy("Player"), queryset=Player.objects.none(), required=False
+    )
+    new_player = forms.CharField(label=gettext_lazy("or a new player"), required=False)
+    method = forms.ChoiceField(
+        label=gettext_lazy("Paid"),
+        choices=BuyIn.Method.choices,
+        widget=forms.RadioSelect,
+        initial="cash",
+    )
+
+    def __init__(self, *args: Any, host: Any, exclude: Sequence[int] = (), **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.host = host
+        self.fields["player"].queryset = Player.objects.filter(host=host).exclude(pk__in=exclude)
+
+    def clean(self) -> dict[str, Any]:
+        data = super().clean()
+        name = (data.get("new_player") or "").strip()
+        if not data.get("player") and not name:
+            raise ValidationError(_("Choose a player or type a new name."))
+        if not data.get("player"):
+            data["player"] = Player.objects.filter(host=self.host, name__iexact=name).first()
+            data["new_name"] = name
+        return data
+
+
+class PayoutTableForm(forms.Form):
+    table = forms.CharField(
+        label=gettext_lazy("Payout table"),
+        widget=forms.Textarea(attrs={"rows": 6}),
+        help_text=gettext_lazy(
+            "One line per number of entries: entries, a colon, the percentages from first "
+            "place down. For example “7-10: 50 30 20” or “21+: 40 25 16 11 8”."
+        ),
+    )
+    payout_unit = forms.CharField(label=gettext_lazy("Round prizes to"), required=False)
+
+    TABLE_ERRORS = {
+        "syntax": gettext_lazy("Line %(line)s: write entries, a colon and percentages."),
+        "sum": gettext_lazy("Line %(line)s: the percentages add up to %(total)s, not 100."),
+        "order": gettext_lazy("Line %(line)s: a place cannot pay more than the one above it."),
+        "places": gettext_lazy("Line %(line)s: more places paid than entries."),
+        "gap": gettext_lazy("No line covers %(entries)s entries."),
+        "overlap": gettext_lazy("Two lines cover %(entries)s entries."),
+    }
+
+    def __init__(self, *args: Any, currency: str, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.currency = currency
+
+    def clean_table(self) -> Any:
+        try:
+            return prizes.parse_table(self.cleaned_data["table"])
+        except prizes.PayoutTableError as error:
+            raise ValidationError(self.TABLE_ERRORS[error.code] % error.params) from error
+
+    def clean_payout_unit(self) -> int:
+        text = (self.cleaned_data["payout_unit"] or "").strip()
+        return parse_money(text, self.currency) if text else 0

@@ -389,15 +389,16 @@ class Session(models.Model):
             r.cash_outs += 1
             for colour, n in c.counts.items():
                 r.counts[colour] = r.counts.get(colour, 0) + n
-        # Tournaments of the night: money paid in and prizes won.
-        fees = 0
+        # Tournaments of the night: money paid in and prizes won. The bank keeps what was paid
+        # in and not won: the fees, and prizes not yet decided while a tournament runs.
+        kept = 0
         for tournament in self.tournaments.prefetch_related("entries__player", "finishes__player"):
             for line in tournament.results():
                 r = row(line.player)
                 r.tournament_paid += line.paid
                 r.tournament_cash += line.cash_paid
                 r.tournament_prize += line.prize
-            fees += tournament.fees()
+                kept += line.paid - line.prize
         ordered = sorted(rows.values(), key=lambda r: (r.player.name.lower(), r.player.pk))
 
         sold = sum(r.bought for r in ordered)
@@ -409,8 +410,7 @@ class Session(models.Model):
         exact: dict[int, Fraction] = {
             r.player.pk: self.value(r.counted - r.bought) + r.tournament_net for r in ordered
         }
-        # The host keeps the tournaments' fees.
-        exact[BANK] = Fraction(fees)
+        exact[BANK] = Fraction(kept)
         adjustment = -self.value(st.difference_chips)
         if adjustment and ordered:
             shares = self._spread(adjustment, ordered)

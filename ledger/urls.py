@@ -2,6 +2,7 @@ from __future__ import annotations
 
 from django.urls import path
 
+from ledger import tournament_views as tv
 from ledger import views
 
 app_name = "ledger"
@@ -27,4 +28,25 @@ urlpatterns = [
     path("players/<int:pk>/merge/", views.player_merge, name="player_merge"),
     path("history/", views.history, name="history"),
     path("history.csv", views.history_csv, name="history_csv"),
+    path("tournaments/", tv.tournament_list, name="tournament_list"),
+    path("tournaments/new/", tv.tournament_create, name="tournament_create"),
+    path("tournaments/<int:pk>/", tv.tournament_detail, name="tournament_detail"),
+    path("tournaments/<int:pk>/level/", tv.tournament_level, name="tournament_level"),
+    path("tournaments/<int:pk>/register/", tv.tournament_register, name="tournament_register"),
+    path("tournaments/<int:pk>/start/", tv.tournament_start, name="tournament_start"),
+    path(
+        "tournaments/<int:pk>/players/<int:player_pk>/<str:kind>/",
+        tv.tournament_entry,
+        name="tournament_entry",
+    ),
+    path("tournaments/<int:pk>/bust/", tv.tournament_bust, name="tournament_bust"),
+    path("tournaments/<int:pk>/undo/", tv.tournament_undo, name="tournament_undo"),
+    path("tournaments/<int:pk>/payouts/", tv.tournament_payouts, name="tournament_payouts"),
+    path("tournaments/<int:pk>/deal/", tv.tournament_deal, name="tournament_deal"),
+    path(
+        "tournaments/<int:pk>/deal/cancel/",
+        tv.tournament_deal_cancel,
+        name="tournament_deal_cancel",
+    ),
+    path("tournaments/<int:pk>/session/", tv.tournament_session, name="tournament_session"),
 ]
