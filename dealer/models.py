@@ -561,3 +561,6 @@ class UndoneAction(models.Model):
 
     class Meta:
         ordering = ["undone_at", "id"]
+
+
+from dealer.tournament_models import *  # noqa: E402,F401,F403

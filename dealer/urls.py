@@ -1,6 +1,6 @@
 from __future__ import annotations
 
-from django.urls import path
+from django.urls import include, path
 
 from dealer import calculator, display, views
 
@@ -12,6 +12,7 @@ urlpatterns = [
     path("p/<str:token>/", display.phone, name="phone"),
     path("p/<str:token>/poll/", display.phone_poll, name="phone_poll"),
     path("side-pots/", calculator.calculator, name="calculator"),
+    path("tournaments/", include("dealer.tournament_urls")),
     path("tables/new/", views.table_new, name="table_new"),
     path("tables/<int:pk>/", views.table_page, name="table"),
     path("tables/<int:pk>/poll/", views.table_poll, name="poll"),

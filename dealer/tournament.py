@@ -1,0 +1,852 @@
+"""The tournament's dealer side: structures (editor, generator, templates), the clock remote on a
+phone, the TV display by token, and the tables (seat draw, balancing, breaking) as suggestions.
+
+Thin views: forms parse, `dealer.engine.structure` and `dealer.engine.clock` decide, the models
+store. Every change to a clock carries the version the device saw; a stale one is refused and
+the device is shown the clock as it is now. Refusals re-render at status 200 (htmx 2 does not
+swap 4xx).
+"""
+
+from __future__ import annotations
+
+import copy
+import random
+import re
+from collections.abc import Callable
+from datetime import datetime, timedelta
+from typing import Any
+
+from django import forms
+from django.contrib.auth.decorators import login_required
+from django.db import transaction
+from django.db.models import Count, Max
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
+from django.utils import timezone
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
+from django.views.decorators.http import require_GET, require_http_methods, require_POST
+
+from config.http import HtmxHttpRequest
+from dealer.display import lan_url, qr_svg
+from dealer.engine import clock as engine
+from dealer.engine.clock import ClockError, ClockView
+from dealer.engine.structure import (
+    AnteKind,
+    Break,
+    Finding,
+    Level,
+    Structure,
+    TableSeats,
+    balance_moves,
+    break_table,
+    generate,
+    structure_to_dict,
+    table_to_break,
+    validate,
+)
+from dealer.tournament_models import SavedStructure, TournamentClock, minutes_text
+from ledger.models import Player, Tournament
+
+STALE = gettext_lazy("Another device changed the clock first: this is the clock as it is now.")
+MINUTE = timedelta(minutes=1)
+
+
+# --- structures as text: one line a step -----------------------------------------------------
+
+_NUMBER = r"(\d+(?:[.,]\d+)?)"
+_LEVEL = re.compile(
+    rf"^(\d+)\s*/\s*(\d+)(?:\s+(ante|bb-ante|bba)\s+(\d+))?\s*,?\s+{_NUMBER}\s*(?:m|min|minutes)?$",
+    re.IGNORECASE,
+)
+_BREAK = re.compile(
+    rf"^(?:break|paus|pause)\s+{_NUMBER}\s*(?:m|min|minutes)?\s*,?"
+    r"(?:\s+colou?r-?up\s+([\d ,]+))?$",
+    re.IGNORECASE,
+)
+
+
+def _minutes(seconds: int) -> str:
+    if seconds % 60 == 0:
+        return str(seconds // 60)
+    return f"{seconds / 60:.3f}".rstrip("0").rstrip(".")
+
+
+def steps_text(structure: Structure) -> str:
+    """The steps as the editor shows them: "10/20 30 min", "break 10 min colour-up 5"."""
+    lines = []
+    for step in structure.steps:
+        if isinstance(step, Break):
+            line = f"break {_minutes(step.seconds)} min"
+            if step.colour_up:
+                line += " colour-up " + " ".join(str(v) for v in step.colour_up)
+        else:
+            line = f"{step.small_blind}/{step.big_blind}"
+            if step.ante_kind is AnteKind.EACH:
+                line += f" ante {step.ante}"
+            elif step.ante_kind is AnteKind.BIG_BLIND:
+                line += f" bb-ante {step.ante}"
+            line += f" {_minutes(step.seconds)} min"
+        lines.append(line)
+    return "\n".join(lines)
+
+
+def parse_steps(text: str) -> tuple[list[Level | Break], list[str]]:
+    """The steps of the editor's text, and a message for each line that is not a step."""
+    steps: list[Level | Break] = []
+    problems: list[str] = []
+    for number, raw in enumerate(text.splitlines(), start=1):
+        line = raw.strip()
+        if not line or line.startswith("#"):
+            continue
+        if match := _LEVEL.match(line):
+            small, big, kind, ante, minutes = match.groups()
+            ante_kind = AnteKind.NONE
+            if kind:
+                ante_kind = AnteKind.EACH if kind.lower() == "ante" else AnteKind.BIG_BLIND
+            steps.append(
+                Level(
+                    small_blind=int(small),
+                    big_blind=int(big),
+                    ante=int(ante or 0),
+                    ante_kind=ante_kind,
+                    seconds=round(float(minutes.replace(",", ".")) * 60),
+                )
+            )
+        elif match := _BREAK.match(line):
+            minutes, colour_up = match.groups()
+            values = tuple(sorted(int(v) for v in re.split(r"[\s,]+", colour_up or "") if v))
+            steps.append(
+                Break(seconds=round(float(minutes.replace(",", ".")) * 60), colour_up=values)
+            )
+        else:
+            problems.append(
+                _(
+                    'Line %(n)s ("%(line)s") is not a level or a break: write "100/200 20 min", '
+                    '"100/200 ante 25 20 min", "100/200 bb-ante 200 20 min" or '
+                    '"break 10 min colour-up 25".'
+                )
+                % {"n": number, "line": line}
+            )
+    return steps, problems
+
+
+def _chip_values(text: str) -> list[int]:
+    try:
+        values = sorted({int(v) for v in re.split(r"[\s,;]+", text.strip()) if v})
+    except ValueError as error:
+        raise forms.ValidationError(_("Write the chip values as numbers: 5, 25, 100.")) from error
+    if not values or values[0] <= 0:
+        raise forms.ValidationError(_("Give at least one chip value above 0."))
+    return values
+
+
+class StructureForm(forms.Form):
+    """A structure in the editor: the chips, the starting stack and one line per step."""
+
+    name = forms.CharField(label=gettext_lazy("Name"), max_length=80, required=False)
+    chips = forms.CharField(
+        label=gettext_lazy("Chip values"),
+        initial="25, 100, 500, 1000",
+        help_text=gettext_lazy("The denominations in play at the start, separated by commas."),
+    )
+    starting_stack = forms.IntegerField(
+        label=gettext_lazy("Starting stack"), min_value=1, initial=10000
+    )
+    steps = forms.CharField(
+        label=gettext_lazy("Levels and breaks"),
+        widget=forms.Textarea(attrs={"rows": 14, "spellcheck": "false"}),
+        help_text=gettext_lazy(
+            'One per line: "100/200 20 min", "100/200 ante 25 20 min", '
+            '"100/200 bb-ante 200 20 min", "break 10 min colour-up 25".'
+        ),
+    )
+
+    structure: Structure | None = None
+    findings: tuple[Finding, ...] = ()
+
+    def clean_chips(self) -> list[int]:
+        return _chip_values(self.cleaned_data["chips"])
+
+    def clean(self) -> dict[str, Any]:
+        data = super().clean()
+        if self.errors:
+            return data
+        steps, problems = parse_steps(data["steps"])
+        for problem in problems:
+            self.add_error("steps", problem)
+        if problems:
+            return data
+        self.structure = Structure(
+            chips=tuple(data["chips"]), steps=tuple(steps), starting_stack=data["starting_stack"]
+        )
+        self.findings = validate(self.structure)
+        return data
+
+    @property
+    def playable(self) -> bool:
+        return self.structure is not None and not any(f.severity == "error" for f in self.findings)
+
+
+class GeneratorForm(forms.Form):
+    """Players, stack, chips and wanted duration → a structure (`dealer.engine.structure`)."""
+
+    prefix = "gen"
+    players = forms.IntegerField(label=gettext_lazy("Players"), min_value=2, initial=10)
+    starting_stack = forms.IntegerField(
+        label=gettext_lazy("Starting stack"), min_value=1, initial=10000
+    )
+    chips = forms.CharField(label=gettext_lazy("Chip values"), initial="25, 100, 500, 1000")
+    hours = forms.DecimalField(
+        label=gettext_lazy("Wanted duration (hours)"),
+        min_value=0.5,
+        max_value=24,
+        decimal_places=2,
+        initial=4,
+    )
+    level_minutes = forms.IntegerField(
+        label=gettext_lazy("Minutes a level (empty: from the duration)"),
+        min_value=1,
+        max_value=120,
+        required=False,
+    )
+    ante = forms.ChoiceField(
+        label=gettext_lazy("Antes"),
+        choices=[
+            (AnteKind.NONE.value, gettext_lazy("No ante")),
+            (AnteKind.BIG_BLIND.value, gettext_lazy("Big-blind ante from level 4")),
+            (AnteKind.EACH.value, gettext_lazy("Ante for every player from level 4")),
+        ],
+        initial=AnteKind.NONE.value,
+    )
+
+    structure: Structure | None = None
+
+    def clean_chips(self) -> list[int]:
+        return _chip_values(self.cleaned_data["chips"])
+
+    def clean(self) -> dict[str, Any]:
+        data = super().clean()
+        if self.errors:
+            return data
+        try:
+            self.structure = generate(
+                players=data["players"],
+                starting_stack=data["starting_stack"],
+                chips=data["chips"],
+                minutes=int(data["hours"] * 60),
+                level_minutes=data["level_minutes"] or 0,
+                ante=AnteKind(data["ante"]),
+            )
+        except ValueError as error:
+            raise forms.ValidationError(str(error)) from error
+        return data
+
+
+class VersionForm(forms.Form):
+    version = forms.IntegerField(min_value=1)
+
+
+# --- rendering helpers -----------------------------------------------------------------------
+
+
+def structure_rows(structure: Structure | None, findings: tuple[Finding, ...]) -> list[dict]:
+    """The levels table: one row a step, with its chips in play and its findings."""
+    if structure is None:
+        return []
+    by_step: dict[int, list[Finding]] = {}
+    for finding in findings:
+        if finding.step is not None:
+            by_step.setdefault(finding.step, []).append(finding)
+    rows = []
+    elapsed = 0
+    for index, step in enumerate(structure.steps):
+        rows.append(
+            {
+                "index": index,
+                "is_break": isinstance(step, Break),
+                "number": structure.level_number(index),
+                "step": step,
+                "minutes": _minutes(step.seconds),
+                "starts": minutes_text(timedelta(seconds=elapsed)),
+                "chips": ", ".join(str(v) for v in structure.chips_at(index)),
+                "findings": by_step.get(index, []),
+            }
+        )
+        elapsed += step.seconds
+    return rows
+
+
+def level_label(step: Level | Break | None) -> str:
+    if step is None:
+        return ""
+    if isinstance(step, Break):
+        return _("Break")
+    text = f"{step.small_blind:,}/{step.big_blind:,}".replace(",", "\u202f")
+    if step.ante_kind is AnteKind.EACH:
+        text += " " + _("ante %(ante)s") % {"ante": step.ante}
+    elif step.ante_kind is AnteKind.BIG_BLIND:
+        text += " " + _("BB ante %(ante)s") % {"ante": step.ante}
+    return text
+
+
+def _money(tournament: Tournament, minor: int) -> str:
+    digits = 0 if tournament.currency in {"ISK", "JPY"} else 2
+    amount = minor / 10**digits if digits else minor
+    text = f"{amount:,.{digits}f}".replace(",", "\u202f")
+    if digits and text.endswith(".00"):
+        text = text[:-3]
+    return f"{text} {tournament.currency}"
+
+
+def tournament_figures(tournament: Tournament, big_blind: int) -> dict[str, Any]:
+    """Players left, entries, average stack in big blinds, prize pool and payouts, from the
+    ledger's Tournament (what it cannot tell yet is left out and said so)."""
+    figures: dict[str, Any] = {"missing": []}
+    try:
+        figures["entries"] = tournament.entries_count()
+        figures["left"] = tournament.players_left()
+        average = tournament.average_stack()
+        figures["average"] = average
+        figures["average_bb"] = (
+            f"{average / big_blind:.1f}" if average is not None and big_blind else None
+        )
+    except AttributeError:
+        figures["missing"].append(_("players and stacks"))
+    try:
+        figures["pool"] = _money(tournament, tournament.prize_pool())
+        figures["payouts"] = [
+            (place, _money(tournament, amount))
+            for place, amount in enumerate(tournament.payouts(), start=1)
+            if amount
+        ]
+    except (AttributeError, ValueError):
+        figures["missing"].append(_("prize pool and payouts"))
+    return figures
+
+
+def clock_context(clock: TournamentClock, now: datetime | None = None) -> dict[str, Any]:
+    """What the remote and the TV show: the clock read now, the levels, the ledger's figures."""
+    now = now or timezone.now()
+    view: ClockView = clock.read(now)
+    tournament = clock.tournament
+    level = engine.level_for_hand(clock.state, clock.structure, now)
+    remaining_ms = int(view.remaining.total_seconds() * 1000)
+    return {
+        "clock": clock,
+        "tournament": tournament,
+        "view": view,
+        "current_label": level_label(view.current),
+        "next_label": level_label(view.next_level),
+        "next_is_break": isinstance(view.next_step, Break),
+        "next_break_colour_up": view.next_step.colour_up
+        if isinstance(view.next_step, Break)
+        else (),
+        "colour_up": view.current.colour_up if isinstance(view.current, Break) else (),
+        "remaining_text": minutes_text(view.remaining),
+        "remaining_ms": remaining_ms,
+        "to_break_text": minutes_text(view.to_break),
+        "figures": tournament_figures(tournament, level.big_blind),
+        "poll_key": poll_key(clock, now),
+    }
+
+
+def ledger_key(tournament_id: int) -> str:
+    """The ledger's side of a display's poll key: entries and bust-outs (count and last id)."""
+    entries = Tournament.objects.filter(pk=tournament_id).aggregate(
+        e=Count("entries", distinct=True),
+        em=Max("entries__id"),
+        f=Count("finishes", distinct=True),
+        fm=Max("finishes__id"),
+    )
+    return f"-{entries['e']}.{entries['em'] or 0}-{entries['f']}.{entries['fm'] or 0}"
+
+
+def poll_key(clock: TournamentClock, now: datetime | None = None) -> str:
+    return clock.poll_key(now, ledger_key(clock.tournament_id))
+
+
+# --- structures: templates and the editor ----------------------------------------------------
+
+
+def _tournament(request: HttpRequest, pk: int) -> Tournament:
+    return get_object_or_404(Tournament, pk=pk, host=request.user)
+
+
+def _clock(request: HttpRequest, pk: int) -> TournamentClock:
+    return get_object_or_404(
+        TournamentClock.objects.select_related("tournament"),
+        tournament__pk=pk,
+        tournament__host=request.user,
+    )
+
+
+@login_required
+@require_GET
+def structure_list(request: HttpRequest) -> HttpResponse:
+    """The host's saved structures and tournaments, with their clocks."""
+    return render(
+        request,
+        "dealer/tournament_list.html",
+        {
+            "templates": SavedStructure.objects.filter(host=request.user),
+            "tournaments": Tournament.objects.filter(host=request.user).select_related("clock"),
+        },
+    )
+
+
+def _initial(structure: Structure, name: str = "") -> dict[str, Any]:
+    return {
+        "name": name,
+        "chips": ", ".join(str(v) for v in structure.chips),
+        "starting_stack": structure.starting_stack,
+        "steps": steps_text(structure),
+    }
+
+
+def _editor(
+    request: HtmxHttpRequest,
+    *,
+    form: StructureForm,
+    generator: GeneratorForm,
+    extra: dict[str, Any],
+    notice: str = "",
+) -> HttpResponse:
+    structure = form.structure
+    context = {
+        "form": form,
+        "generator": generator,
+        "rows": structure_rows(structure, form.findings),
+        "errors": [f for f in form.findings if f.severity == "error"],
+        "warnings": [f for f in form.findings if f.severity == "warning"],
+        "notice": notice,
+        "total": minutes_text(timedelta(seconds=structure.total_seconds)) if structure else "",
+        "templates": SavedStructure.objects.filter(host=request.user),
+        **extra,
+    }
+    template = "dealer/tournament_structure.html"
+    if request.htmx:
+        template += "#editor"
+    return render(request, template, context)
+
+
+def _generated_form(generator: GeneratorForm, name: str) -> StructureForm:
+    assert generator.structure is not None
+    form = StructureForm(_initial(generator.structure, name))
+    form.is_valid()
+    return form
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def structure_edit(request: HtmxHttpRequest, pk: int | None = None) -> HttpResponse:
+    """Build or edit a saved structure: the levels table, the generator, the findings."""
+    saved = get_object_or_404(SavedStructure, pk=pk, host=request.user) if pk else None
+    extra = {"saved": saved, "action_url": request.path}
+    generator = GeneratorForm()
+    if request.method == "GET":
+        if saved is not None:
+            form = StructureForm(_initial(saved.structure(), saved.name))
+            form.is_valid()
+        else:
+            form = StructureForm()
+        return _editor(request, form=form, generator=generator, extra=extra)
+    action = request.POST.get("action", "check")
+    if action == "generate":
+        generator = GeneratorForm(request.POST)
+        if generator.is_valid():
+            form = _generated_form(generator, request.POST.get("name", ""))
+        else:
+            form = StructureForm(request.POST)
+            form.is_valid()
+        return _editor(request, form=form, generator=generator, extra=extra)
+    form = StructureForm(request.POST)
+    if not form.is_valid() or action != "save":
+        return _editor(request, form=form, generator=generator, extra=extra)
+    name = form.cleaned_data["name"].strip()
+    if not name:
+        form.add_error("name", _("Give the structure a name to save it."))
+    elif not form.playable:
+        form.add_error(None, _("Fix the errors before saving."))
+    else:
+        saved = _save_template(request.user, name, form.structure, saved)
+        if not request.htmx:
+            return redirect("dealer:clock:structure", pk=saved.pk)
+        extra["saved"] = saved
+        extra["action_url"] = reverse("dealer:clock:structure", args=[saved.pk])
+        notice = _("Saved as %(name)s.") % {"name": name}
+        return _editor(request, form=form, generator=generator, extra=extra, notice=notice)
+    return _editor(request, form=form, generator=generator, extra=extra)
+
+
+def _save_template(
+    user: Any, name: str, structure: Structure | None, saved: SavedStructure | None = None
+) -> SavedStructure:
+    assert structure is not None
+    data = structure_to_dict(structure)
+    if saved is not None and saved.name != name:
+        saved = None  # a new name saves a new template
+    if saved is None:
+        saved, _created = SavedStructure.objects.update_or_create(
+            host=user, name=name, defaults={"data": data}
+        )
+        return saved
+    saved.data = data
+    saved.save(update_fields=["data", "updated_at"])
+    return saved
+
+
+# --- the tournament's clock: its structure ---------------------------------------------------
+
+
+def _default_structure(tournament: Tournament) -> Structure:
+    chips = [25, 100, 500, 1000]
+    stack = tournament.starting_chips
+    if stack % 25:
+        chips = [1, 5, 25, 100, 500, 1000]
+    return generate(players=10, starting_stack=stack, chips=chips, minutes=240)
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def clock_setup(request: HtmxHttpRequest, pk: int) -> HttpResponse:
+    """The tournament's structure (edit, generate, load or save a template) and the links to its
+    remote, its TV display and its tables."""
+    tournament = _tournament(request, pk)
+    clock = TournamentClock.objects.filter(tournament=tournament).first()
+    extra: dict[str, Any] = {"tournament": tournament, "clock": clock, "action_url": request.path}
+    if clock is not None:
+        tv = lan_url(request, reverse("dealer:clock:tv", args=[clock.display_token]))
+        remote = lan_url(request, reverse("dealer:clock:remote", args=[tournament.pk]))
+        extra.update(tv_url=tv, remote_url=remote, remote_qr=qr_svg(remote))
+    generator = GeneratorForm(initial={"starting_stack": tournament.starting_chips})
+    if request.method == "GET":
+        structure = clock.structure if clock else _default_structure(tournament)
+        form = StructureForm(_initial(structure))
+        form.is_valid()
+        return _editor(request, form=form, generator=generator, extra=extra)
+    action = request.POST.get("action", "check")
+    if action == "generate":
+        generator = GeneratorForm(request.POST)
+        if generator.is_valid():
+            form = _generated_form(generator, "")
+        else:
+            form = StructureForm(request.POST)
+            form.is_valid()
+        return _editor(request, form=form, generator=generator, extra=extra)
+    if action == "load":
+        saved = SavedStructure.objects.filter(
+            host=request.user, pk=request.POST.get("template") or 0
+        ).first()
+        if saved is not None:
+            form = StructureForm(_initial(saved.structure()))
+        else:
+            form = StructureForm(request.POST)
+        form.is_valid()
+        return _editor(request, form=form, generator=generator, extra=extra)
+    form = StructureForm(request.POST)
+    if not form.is_valid() or action not in {"use", "save_template"}:
+        return _editor(request, form=form, generator=generator, extra=extra)
+    if not form.playable:
+        form.add_error(None, _("Fix the errors first."))
+        return _editor(request, form=form, generator=generator, extra=extra)
+    if action == "save_template":
+        name = form.cleaned_data["name"].strip()
+        if not name:
+            form.add_error("name", _("Give the structure a name to save it."))
+            return _editor(request, form=form, generator=generator, extra=extra)
+        _save_template(request.user, name, form.structure)
+        notice = _("Saved as %(name)s.") % {"name": name}
+        return _editor(request, form=form, generator=generator, extra=extra, notice=notice)
+    assert form.structure is not None
+    with transaction.atomic():
+        clock, _created = TournamentClock.objects.select_for_update().get_or_create(
+            tournament=tournament
+        )
+        clock.set_structure(form.structure)
+        clock.version += 1
+        clock.save()
+    if not request.htmx:
+        return redirect("dealer:clock:setup", pk=tournament.pk)
+    return HttpResponse(
+        status=204, headers={"HX-Redirect": reverse("dealer:clock:setup", args=[pk])}
+    )
+
+
+# --- the remote ------------------------------------------------------------------------------
+
+
+def _apply(
+    state: engine.ClockState, structure: Structure, now: datetime, action: str
+) -> engine.ClockState:
+    actions: dict[str, Callable[[], engine.ClockState]] = {
+        "start": lambda: engine.start(state, structure, now),
+        "pause": lambda: engine.pause(state, structure, now),
+        "resume": lambda: engine.resume(state, structure, now),
+        "plus": lambda: engine.add_time(state, structure, now, MINUTE),
+        "minus": lambda: engine.add_time(state, structure, now, -MINUTE),
+        "next": lambda: engine.next_step(state, structure, now),
+        "previous": lambda: engine.previous_step(state, structure, now),
+    }
+    if action not in actions:
+        raise ClockError(_("Unknown clock action."))
+    return actions[action]()
+
+
+def _remote(request: HtmxHttpRequest, clock: TournamentClock, **extra: Any) -> HttpResponse:
+    context = clock_context(clock)
+    context.update(extra)
+    template = "dealer/clock_remote.html"
+    if request.htmx:
+        template += "#remote"
+    return render(request, template, context)
+
+
+@login_required
+@require_GET
+def remote(request: HtmxHttpRequest, pk: int) -> HttpResponse:
+    """The clock remote for a phone: start, pause, resume, ±1 minute, next, previous."""
+    return _remote(request, _clock(request, pk))
+
+
+@login_required
+@require_GET
+def remote_poll(request: HtmxHttpRequest, pk: int) -> HttpResponse:
+    """Nothing (204) unless the clock or the ledger changed since `v`; then the remote."""
+    clock = _clock(request, pk)
+    if request.GET.get("v") == poll_key(clock):
+        return HttpResponse(status=204)
+    return _remote(request, clock)
+
+
+@login_required
+@require_POST
+def remote_act(request: HtmxHttpRequest, pk: int, action: str) -> HttpResponse:
+    """One press on the remote, with the version the phone saw: a stale one changes nothing."""
+    clock = _clock(request, pk)
+    form = VersionForm(request.POST)
+    if not form.is_valid():
+        return _remote(request, clock, error=_("Reload the page: the clock's version is missing."))
+    version = form.cleaned_data["version"]
+    if version != clock.version:
+        return _remote(request, clock, error=str(STALE))
+    try:
+        state = _apply(clock.state, clock.structure, timezone.now(), action)
+    except ClockError as error:
+        return _remote(request, clock, error=str(error))
+    with transaction.atomic():
+        # The version is bumped on every change: if it is still the one read, so is the state.
+        if not clock.claim(version):
+            clock.refresh_from_db()
+            return _remote(request, clock, error=str(STALE))
+        clock.set_state(state)
+        clock.save(update_fields=["step", "ends_at", "remaining", "started", "version"])
+    if not request.htmx:
+        return redirect("dealer:clock:remote", pk=pk)
+    return _remote(request, clock)
+
+
+# --- the TV display --------------------------------------------------------------------------
+
+
+def _by_token(token: str) -> TournamentClock:
+    return get_object_or_404(
+        TournamentClock.objects.select_related("tournament"), display_token=token
+    )
+
+
+@require_GET
+def tv(request: HtmxHttpRequest, token: str) -> HttpResponse:
+    """The full-screen clock for a TV: no login, opened by the clock's unguessable token."""
+    clock = _by_token(token)
+    context = clock_context(clock)
+    context["poll_url"] = reverse("dealer:clock:tv_poll", args=[token])
+    return render(request, "dealer/clock_display.html", context)
+
+
+@require_GET
+def tv_poll(request: HtmxHttpRequest, token: str) -> HttpResponse:
+    """Polled about once a second: nothing (204) unless something changed since `v`."""
+    clock = _by_token(token)
+    now = timezone.now()
+    key = poll_key(clock, now)
+    if request.GET.get("v") == key:
+        return HttpResponse(status=204)
+    context = clock_context(clock, now)
+    context["poll_url"] = reverse("dealer:clock:tv_poll", args=[token])
+    return render(request, "dealer/clock_display.html#board", context)
+
+
+# --- tables: seat draw, balancing, breaking --------------------------------------------------
+
+
+class DrawForm(forms.Form):
+    tables = forms.IntegerField(label=gettext_lazy("Tables"), min_value=1, max_value=20, initial=2)
+    seats = forms.IntegerField(
+        label=gettext_lazy("Seats a table"), min_value=2, max_value=10, initial=9
+    )
+    version = forms.IntegerField(min_value=1)
+
+
+def _table_seats(clock: TournamentClock, alive: set[int]) -> list[TableSeats]:
+    """The stored tables, without the players who are out."""
+    return [
+        TableSeats(
+            table=index,
+            max_seats=int(table["max_seats"]),
+            players={int(s): int(p) for s, p in table["seats"].items() if int(p) in alive},
+            big_blind=table.get("big_blind"),
+        )
+        for index, table in enumerate(clock.tables)
+    ]
+
+
+def _alive(tournament: Tournament) -> list[Player]:
+    try:
+        return list(tournament.alive())
+    except AttributeError:  # the ledger's Tournament without alive(): everyone who entered
+        return list(Player.objects.filter(tournament_entries__tournament=tournament).distinct())
+
+
+def _tables_context(clock: TournamentClock, **extra: Any) -> dict[str, Any]:
+    players = {p.pk: p for p in _alive(clock.tournament)}
+    tables = _table_seats(clock, set(players))
+    seated = {p for t in tables for p in t.players.values()}
+    breaking = table_to_break(tables)
+    # Breaking a table comes first: moving players to a table about to break helps nobody.
+    moves = balance_moves(tables) if breaking is None else []
+    name = {index: table["name"] for index, table in enumerate(clock.tables)}
+    suggestions = [
+        {
+            "index": n,
+            "text": _(
+                "Move %(player)s from %(from)s seat %(from_seat)s to %(to)s seat %(to_seat)s."
+            )
+            % {
+                "player": players[m.player],
+                "from": name[m.from_table],
+                "from_seat": m.from_seat,
+                "to": name[m.to_table],
+                "to_seat": m.to_seat,
+            },
+            "move": m,
+        }
+        for n, m in enumerate(moves[:1])
+    ]
+    return {
+        "clock": clock,
+        "tournament": clock.tournament,
+        "draw_form": DrawForm(initial={"version": clock.version}),
+        "tables": [
+            {
+                "index": t.table,
+                "name": name[t.table],
+                "big_blind": t.big_blind,
+                "max_seats": t.max_seats,
+                "seats": [(s, players[t.players[s]]) for s in sorted(t.players)],
+            }
+            for t in tables
+        ],
+        "unseated": [p for pk, p in players.items() if pk not in seated],
+        "suggestions": suggestions,
+        "more_moves": len(moves) - len(suggestions),
+        "breaking": name.get(breaking) if breaking is not None else None,
+        "breaking_index": breaking,
+        **extra,
+    }
+
+
+def _tables_response(request: HtmxHttpRequest, clock: TournamentClock, **extra: Any) -> Any:
+    template = "dealer/tournament_tables.html"
+    if request.htmx:
+        template += "#tables"
+    return render(request, template, _tables_context(clock, **extra))
+
+
+@login_required
+@require_GET
+def tables(request: HtmxHttpRequest, pk: int) -> HttpResponse:
+    """The tournament's tables: who sits where, and the moves that balance them (TDA 7, 8)."""
+    return _tables_response(request, _clock(request, pk))
+
+
+@login_required
+@require_POST
+def tables_act(request: HtmxHttpRequest, pk: int, action: str) -> HttpResponse:
+    """Draw seats, record a table's big blind, or confirm a suggested move or table break."""
+    clock = _clock(request, pk)
+    version = VersionForm(request.POST)
+    if not version.is_valid():
+        return _tables_response(request, clock, error=_("Reload the page."))
+    seen = version.cleaned_data["version"]
+    if seen != clock.version:
+        return _tables_response(request, clock, error=str(STALE))
+    before = copy.deepcopy(clock.tables)
+    try:
+        notice = _table_action(clock, action, request.POST)
+    except ValueError as error:
+        clock.tables = before
+        return _tables_response(request, clock, error=str(error))
+    with transaction.atomic():
+        if not clock.claim(seen):
+            clock.refresh_from_db()
+            return _tables_response(request, clock, error=str(STALE))
+        clock.save(update_fields=["tables", "version"])
+    if not request.htmx:
+        return redirect("dealer:clock:tables", pk=pk)
+    return _tables_response(request, clock, notice=notice)
+
+
+def _table_action(clock: TournamentClock, action: str, data: Any) -> str:
+    alive = [p.pk for p in _alive(clock.tournament)]
+    if action == "draw":
+        form = DrawForm(data)
+        if not form.is_valid():
+            raise ValueError(_("Give the number of tables and seats."))
+        from ledger.prizes import draw_seats
+
+        count, seats = form.cleaned_data["tables"], form.cleaned_data["seats"]
+        if len(alive) > count * seats:
+            raise ValueError(_("%(n)s players do not fit.") % {"n": len(alive)})
+        drawn = draw_seats(alive, count, random.SystemRandom(), seats=seats)
+        clock.tables = [
+            {
+                "name": _("Table %(n)s") % {"n": n},
+                "max_seats": seats,
+                "big_blind": None,
+                "seats": {},
+            }
+            for n in range(1, count + 1)
+        ]
+        for player, (table, seat) in drawn.items():
+            clock.tables[table - 1]["seats"][str(seat)] = player
+        return _("Seats drawn for %(n)s players.") % {"n": len(alive)}
+    current = _table_seats(clock, set(alive))
+    if action == "big_blind":
+        index, seat = int(data.get("table", -1)), int(data.get("seat") or 0)
+        if not 0 <= index < len(clock.tables):
+            raise ValueError(_("No such table."))
+        clock.tables[index]["big_blind"] = seat or None
+        return _("Big blind recorded.")
+    if action == "move":
+        moves = balance_moves(current)
+        if not moves:
+            raise ValueError(_("The tables are balanced: nothing to move."))
+        _move(clock, [moves[0]])
+        return _("Move done.")
+    if action == "break":
+        breaking = table_to_break(current)
+        if breaking is None:
+            raise ValueError(_("Every table is still needed."))
+        moves = break_table(current, breaking, rng=random.SystemRandom())
+        _move(clock, moves)
+        del clock.tables[int(str(breaking))]
+        return _("Table broken: %(n)s players moved.") % {"n": len(moves)}
+    raise ValueError(_("Unknown action."))
+
+
+def _move(clock: TournamentClock, moves: list[Any]) -> None:
+    for move in moves:
+        clock.tables[move.from_table]["seats"].pop(str(move.from_seat), None)
+        clock.tables[move.to_table]["seats"][str(move.to_seat)] = move.player

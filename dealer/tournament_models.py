@@ -1,0 +1,152 @@
+"""The tournament's dealer side: saved structures and the clock bound to a ledger Tournament.
+
+The clock's truth is `ClockState` from `dealer.engine.clock`, stored as instants (the step and
+when it ends, or the time left while paused): every reading works it out from `now`, so nothing
+drifts and a restart changes nothing. `version` is bumped on every change; the TV display and
+the phone remote poll it.
+"""
+
+from __future__ import annotations
+
+from datetime import datetime, timedelta
+from functools import cached_property
+from typing import Any
+
+from django.conf import settings
+from django.db import models
+from django.db.models import Q
+from django.utils import timezone
+from django.utils.translation import gettext_lazy as _
+
+from dealer.engine.clock import ClockState, ClockView, level_for_hand, read
+from dealer.engine.structure import Level, Structure, structure_from_dict, structure_to_dict
+
+__all__ = ["SavedStructure", "TournamentClock"]
+
+
+def _token() -> str:
+    import secrets
+
+    return secrets.token_urlsafe(18)
+
+
+class SavedStructure(models.Model):
+    """A host's saved structure (a template): chips, starting stack and steps, as JSON."""
+
+    host = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="saved_structures"
+    )
+    name = models.CharField(_("name"), max_length=80)
+    data = models.JSONField(default=dict)
+    updated_at = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        ordering = ["name"]
+        constraints = [
+            models.UniqueConstraint(fields=["host", "name"], name="one_structure_name_per_host")
+        ]
+
+    def __str__(self) -> str:
+        return self.name
+
+    def structure(self) -> Structure:
+        return structure_from_dict(self.data)
+
+
+class TournamentClock(models.Model):
+    """The clock of one tournament: its structure (a copy, so editing a template later changes
+    nothing here), the clock state as instants, the TV display's token and the tables."""
+
+    tournament = models.OneToOneField(
+        "ledger.Tournament", on_delete=models.CASCADE, related_name="clock"
+    )
+    data = models.JSONField(_("structure"), default=dict)
+    template = models.ForeignKey(
+        SavedStructure, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
+    )
+    step = models.PositiveSmallIntegerField(default=0)
+    # Running: when the step ends. Paused: the time left in it (null: all of it).
+    ends_at = models.DateTimeField(null=True, blank=True)
+    remaining = models.DurationField(null=True, blank=True)
+    started = models.BooleanField(default=False)
+    display_token = models.CharField(max_length=40, unique=True, default=_token)
+    # [{"name": "Table 1", "max_seats": 9, "big_blind": 4 or null, "seats": {"3": player pk}}]
+    tables = models.JSONField(default=list, blank=True)
+    version = models.PositiveBigIntegerField(default=1)
+
+    class Meta:
+        constraints = [
+            models.CheckConstraint(
+                condition=Q(ends_at__isnull=True) | Q(remaining__isnull=True),
+                name="clock_running_or_paused",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.tournament}: clock"
+
+    @cached_property
+    def structure(self) -> Structure:
+        return structure_from_dict(self.data)
+
+    def set_structure(self, structure: Structure) -> None:
+        self.data = structure_to_dict(structure)
+        self.__dict__.pop("structure", None)
+        if self.step >= len(structure.steps):
+            # The step being played is gone: go to the new last step, with all its time.
+            self.step = max(0, len(structure.steps) - 1)
+            self.remaining = None
+            if self.ends_at is not None:
+                self.ends_at = timezone.now() + timedelta(seconds=structure.steps[-1].seconds)
+
+    @property
+    def state(self) -> ClockState:
+        return ClockState(
+            step=self.step, ends_at=self.ends_at, remaining=self.remaining, started=self.started
+        )
+
+    def set_state(self, state: ClockState) -> None:
+        self.step = state.step
+        self.ends_at = state.ends_at
+        self.remaining = state.remaining
+        self.started = state.started
+
+    def read(self, now: datetime | None = None) -> ClockView:
+        """The clock now (or at `now`)."""
+        return read(self.state, self.structure, now or timezone.now())
+
+    def level_for_hand(self, now: datetime | None = None) -> Level:
+        """The blinds and antes for a hand starting now (during a break: the level after it)."""
+        return level_for_hand(self.state, self.structure, now or timezone.now())
+
+    def level_number(self, now: datetime | None = None) -> int:
+        """The level being played, from 1 (0 before the start): what the ledger records with
+        entries (late registration, rebuy and add-on windows)."""
+        return self.read(now).level_number if self.started else 0
+
+    def claim(self, version: int) -> bool:
+        """Take the next version if `version` is still current; False if another device
+        changed the clock first (nothing is applied)."""
+        updated = TournamentClock.objects.filter(pk=self.pk, version=version).update(
+            version=version + 1
+        )
+        if updated:
+            self.version = version + 1
+        return bool(updated)
+
+    def poll_key(self, now: datetime | None = None, extra: Any = "") -> str:
+        """What a display compares to know whether to redraw: the version, the step being
+        played (steps follow by themselves) and `extra` (the ledger's counts)."""
+        return f"{self.version}.{self.read(now).step}{extra}"
+
+
+def minutes_text(delta: timedelta | None) -> str:
+    """12:05 (minutes:seconds), or 1:02:05 past an hour; "" for None."""
+    if delta is None:
+        return ""
+    seconds = max(0, int(delta.total_seconds() + 0.999))
+    hours, rest = divmod(seconds, 3600)
+    minutes, seconds = divmod(rest, 60)
+    if hours:
+        return f"{hours}:{minutes:02d}:{seconds:02d}"
+    return f"{minutes}:{seconds:02d}"

@@ -1,0 +1,26 @@
+"""URLs of the tournament's dealer side: structures, the clock remote, the TV display, tables.
+
+Included under "tournaments/" with the namespace "clock" (dealer/urls.py is "dealer").
+"""
+
+from __future__ import annotations
+
+from django.urls import path
+
+from dealer import tournament
+
+app_name = "clock"
+
+urlpatterns = [
+    path("structures/", tournament.structure_list, name="structures"),
+    path("structures/new/", tournament.structure_edit, name="structure_new"),
+    path("structures/<int:pk>/", tournament.structure_edit, name="structure"),
+    path("tv/<str:token>/", tournament.tv, name="tv"),
+    path("tv/<str:token>/poll/", tournament.tv_poll, name="tv_poll"),
+    path("<int:pk>/clock/", tournament.clock_setup, name="setup"),
+    path("<int:pk>/remote/", tournament.remote, name="remote"),
+    path("<int:pk>/remote/poll/", tournament.remote_poll, name="remote_poll"),
+    path("<int:pk>/remote/<str:action>/", tournament.remote_act, name="act"),
+    path("<int:pk>/tables/", tournament.tables, name="tables"),
+    path("<int:pk>/tables/<str:action>/", tournament.tables_act, name="tables_act"),
+]
