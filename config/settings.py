@@ -154,6 +154,10 @@ STORAGES = {
     "staticfiles": {"BACKEND": "whitenoise.storage.CompressedManifestStaticFilesStorage"},
 }
 
+# Sessions live in a signed cookie: no database read on every request (every tap of the
+# dealer's tablet), and nothing to clean up. The cookie is signed with SECRET_KEY and HttpOnly.
+SESSION_ENGINE = "django.contrib.sessions.backends.signed_cookies"
+
 LOGIN_URL = "login"
 LOGIN_REDIRECT_URL = "home"
 LOGOUT_REDIRECT_URL = "login"

@@ -345,31 +345,21 @@ class HandQuerySet(models.QuerySet["Hand"]):
         players = Player.objects.in_bulk({pid for hand in hands for pid in hand.players})
         return write_phhs(hand.as_phh(players) for hand in hands)
 
-    def _locked(self, number: int) -> Hand:
-        # The lock orders an action and an undo on the same hand (PostgreSQL); SQLite's
-        # immediate transactions already run one writer at a time.
-        return self.select_related("table").select_for_update(of=("self",)).get(number=number)
-
     def act(
         self, *, number: int, make: Action | Callable[[HandState], Action], seq: int, by: Any
     ) -> tuple[Hand, HandState]:
-        """Lock hand `number` and append an action (see `Hand.append`).
+        """Append an action to hand `number` (see `Hand.append`).
 
         Raises Hand.DoesNotExist, Stale or IllegalAction; nothing is written then.
         """
-        try:
-            with transaction.atomic():
-                hand = self._locked(number)
-                return hand, hand.append(make, seq=seq, by=by)
-        except IntegrityError as error:  # another device appended the same seq first
-            raise Stale from error
+        hand = self.select_related("table").get(number=number)
+        return hand, hand.append(make, seq=seq, by=by)
 
     def undo(self, *, number: int, seq: int, by: Any) -> Hand:
-        """Lock hand `number` and take back its last action (see `Hand.undo`)."""
-        with transaction.atomic():
-            hand = self._locked(number)
-            hand.undo(seq=seq, by=by)
-            return hand
+        """Take back the last action of hand `number` (see `Hand.undo`)."""
+        hand = self.select_related("table").get(number=number)
+        hand.undo(seq=seq, by=by)
+        return hand
 
 
 class Hand(models.Model):
@@ -433,12 +423,16 @@ class Hand(models.Model):
         return config_from_dict(self.config)
 
     @cached_property
-    def entries(self) -> list[HandAction]:
-        """The logged actions, loaded once per request."""
-        return list(self.actions.all())
+    def entries(self) -> list[tuple[int, dict[str, Any]]]:
+        """The log as (seq, action data), loaded once per request (plain rows: replaying the
+        log on every request is the design, so it is kept cheap)."""
+        prefetched = getattr(self, "_prefetched_objects_cache", {}).get("actions")
+        if prefetched is not None:
+            return [(entry.seq, entry.data) for entry in prefetched]
+        return list(self.actions.values_list("seq", "data"))
 
     def log(self) -> list[Action]:
-        return [action_from_dict(entry.data) for entry in self.entries]
+        return [action_from_dict(data) for _, data in self.entries]
 
     def state(self) -> HandState:
         """Rebuild the hand's state by replaying its log."""
@@ -451,20 +445,26 @@ class Hand(models.Model):
 
         `make` is the action, or builds it from the current state (the player to act). Raises
         Stale for an out-of-date client and IllegalAction (nothing written) for a move the rules
-        refuse. Call it through `HandQuerySet.act`, which holds the hand's lock.
+        refuse. The state is rebuilt and the action checked before anything is written; the
+        write is a short transaction that takes the table's next version only if nothing changed
+        since this request read it (optimistic locking: an undo or another device's action in
+        between makes it Stale), and the log's unique (hand, seq) backs that up.
         """
         if self.status != self.Status.LIVE or seq != len(self.entries):
             raise Stale
         before = self.state()
         action = make(before) if callable(make) else make
         state = apply(before, action)
-        entry = HandAction.objects.create(
-            hand=self, seq=seq + 1, data=action_to_dict(action), by=by
-        )
-        self.entries.append(entry)
-        if state.is_over:
-            self._finish(state)
-        self.table.bump()
+        try:
+            with transaction.atomic():
+                self.table.claim(self.table.version)
+                data = action_to_dict(action)
+                HandAction.objects.create(hand=self, seq=seq + 1, data=data, by=by)
+                if state.is_over:
+                    self._finish(state)
+        except IntegrityError as error:  # another device appended the same seq first
+            raise Stale from error
+        self.entries.append((seq + 1, data))
         return state
 
     def _finish(self, state: HandState) -> None:
@@ -493,22 +493,23 @@ class Hand(models.Model):
     def undo(self, *, seq: int, by: Any) -> None:
         """Remove the last action (audited); reopens a finished hand, undoing its payout.
 
-        Call it through `HandQuerySet.undo`, which holds the hand's lock."""
-        last = self.entries[-1] if self.entries else None
-        if seq != (last.seq if last else 0):
+        Guarded like `append`: the table's version must not have moved since it was read."""
+        last_seq, last_data = self.entries[-1] if self.entries else (0, {})
+        if seq != last_seq:
             raise Stale
-        if last is None:
+        if not last_seq:
             raise IllegalAction(_t("There is nothing to undo in this hand."))
         if self.status == self.Status.VOID:
             raise IllegalAction(_t("A misdeal cannot be undone: start the hand again."))
-        if self.status == self.Status.COMPLETE:
-            if self.table.latest_hand() != self:
-                raise IllegalAction(_t("Only the last hand can be reopened."))
-            self._reopen()
-        UndoneAction.objects.create(hand=self, seq=last.seq, data=last.data, by=by)
-        last.delete()
+        if self.status == self.Status.COMPLETE and self.table.latest_hand() != self:
+            raise IllegalAction(_t("Only the last hand can be reopened."))
+        with transaction.atomic():
+            self.table.claim(self.table.version)
+            if self.status == self.Status.COMPLETE:
+                self._reopen()
+            UndoneAction.objects.create(hand=self, seq=last_seq, data=last_data, by=by)
+            self.actions.filter(seq=last_seq).delete()
         self.entries.pop()
-        self.table.bump()
 
     def _reopen(self) -> None:
         """Take the finished hand's results off the seats again."""
