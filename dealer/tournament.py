@@ -346,7 +346,9 @@ def clock_context(clock: TournamentClock, now: datetime | None = None) -> dict[s
         "colour_up": view.current.colour_up if isinstance(view.current, Break) else (),
         "remaining_text": minutes_text(view.remaining),
         "remaining_ms": remaining_ms,
+        "long_time": view.remaining > timedelta(seconds=3599),
         "to_break_text": minutes_text(view.to_break),
+        "to_break_ms": int(view.to_break.total_seconds() * 1000) if view.to_break else None,
         "figures": tournament_figures(tournament, level.big_blind),
         "poll_key": poll_key(clock, now),
     }

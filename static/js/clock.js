@@ -71,6 +71,7 @@
     seen.kind = kind;
     local = {
       el: el,
+      synced: Date.now(),
       deadline: Date.now() + remaining,
       running: running,
       warned: remaining <= WARNING_MS,
@@ -87,8 +88,17 @@
       ? local.deadline - Date.now()
       : parseInt(local.el.getAttribute("data-remaining-ms"), 10) || 0;
     var shown = local.el.querySelector("[data-countdown]");
-    if (shown) shown.textContent = format(left);
+    if (shown) {
+      shown.textContent = format(left);
+      shown.classList.toggle("long", left > 3600000 - 1000);
+    }
     if (!local.running) return;
+    // Other times that run with the clock (time to the next break).
+    var others = local.el.querySelectorAll("[data-tick-ms]");
+    for (var i = 0; i < others.length; i++) {
+      var ms = parseInt(others[i].getAttribute("data-tick-ms"), 10) || 0;
+      others[i].textContent = format(ms - (Date.now() - local.synced));
+    }
     if (!local.warned && left <= WARNING_MS && seen.kind === "level") {
       local.warned = true;
       local.el.classList.add("warning");
