@@ -1,0 +1,78 @@
+"""Two devices acting at once: one action applies, the other applies nothing (DESIGN.md: the
+seq check, backed by the table's version and the unique (hand, seq) of the log)."""
+
+from __future__ import annotations
+
+import threading
+from typing import Any
+
+import pytest
+from django.db import connection
+
+from dealer.engine import Call, Fold
+from dealer.models import Hand, HandAction, Stale
+from tests.dealer.conftest import make_table, sit
+
+
+def kitchen(host: Any) -> Hand:
+    table = make_table(host)
+    for number, name in [(1, "Anna"), (3, "Bo"), (5, "Cia")]:
+        sit(table, number, name)
+    return table.start_hand(version=table.version, by=host)
+
+
+@pytest.mark.django_db
+def test_two_devices_on_the_same_state_only_the_first_applies(host: Any) -> None:
+    kitchen(host)
+    hands = Hand.objects.all()
+    tablet = hands.select_related("table").get(number=1)
+    phone = hands.select_related("table").get(number=1)
+    tablet.state(), phone.state()  # both have read the hand as it is now
+
+    tablet.append(Call(2), seq=0, by=host)
+    with pytest.raises(Stale):
+        phone.append(Fold(2), seq=0, by=host)
+
+    assert list(HandAction.objects.values_list("seq", "data__type")) == [(1, "call")]
+
+
+@pytest.mark.django_db
+def test_an_action_racing_an_undo_applies_nothing(host: Any) -> None:
+    kitchen(host)
+    hands = Hand.objects.all()
+    hands.act(number=1, make=Call(2), seq=0, by=host)
+    dealer = hands.select_related("table").get(number=1)
+    other = hands.select_related("table").get(number=1)
+    dealer.state(), other.state()
+
+    dealer.undo(seq=1, by=host)
+    with pytest.raises(Stale):
+        other.append(Fold(0), seq=1, by=host)
+
+    assert not HandAction.objects.exists()
+
+
+@pytest.mark.django_db(transaction=True)
+def test_simultaneous_taps_in_threads_log_one_action(host: Any) -> None:
+    kitchen(host)
+    barrier = threading.Barrier(4)
+    outcomes: list[str] = []
+
+    def tap() -> None:
+        try:
+            barrier.wait()
+            Hand.objects.act(number=1, make=Call(2), seq=0, by=None)
+            outcomes.append("applied")
+        except Stale:
+            outcomes.append("stale")
+        finally:
+            connection.close()
+
+    threads = [threading.Thread(target=tap) for _ in range(4)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+
+    assert sorted(outcomes) == ["applied", "stale", "stale", "stale"]
+    assert HandAction.objects.count() == 1
