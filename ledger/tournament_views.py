@@ -277,7 +277,7 @@ def tournament_bust(request: HtmxHttpRequest, pk: int) -> HttpResponse:
         finishes = tournament.bust(stacks, by=request.user)
     except ValidationError as error:
         return _page(request, tournament, error=_error(error), ticked=[p.pk for p in out])
-    notice = ", ".join(
+    notice = " ".join(
         _("%(name)s finishes %(place)s.") % {"name": f.player, "place": _ordinal(f.place)}
         for f in finishes
     )
