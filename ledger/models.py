@@ -9,6 +9,7 @@ units; the arithmetic (exact fractions, rounding once, fewest transfers) is in
 
 from __future__ import annotations
 
+import random
 from collections import defaultdict
 from collections.abc import Mapping
 from dataclasses import dataclass, field
@@ -1242,6 +1243,13 @@ class Tournament(models.Model):
             "icm": prizes.icm_deal(keyed, in_play, self.payout_unit, name=names.__getitem__),
             "chop": prizes.chip_chop(keyed, sum(in_play), self.payout_unit, name=names.__getitem__),
         }
+
+    def draw_seats(
+        self, tables: int, rng: random.Random, *, seats: int | None = None
+    ) -> dict[Player, tuple[int, int]]:
+        """A random, balanced seat draw for the players in: (table, seat), from 1. Pass a seeded
+        `random.Random` for a draw that can be repeated; `seats` per table when fixed."""
+        return prizes.draw_seats(self.alive(), tables, rng, seats=seats)
 
     def attach(self, session: Session | None) -> None:
         """Put the results into `session`'s settlement (None: take them out)."""

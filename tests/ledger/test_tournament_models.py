@@ -3,6 +3,8 @@ payouts, and results joining the night's settlement."""
 
 from __future__ import annotations
 
+from collections import Counter
+from random import Random
 from typing import Any
 
 import pytest
@@ -314,3 +316,13 @@ def test_credit_entries_are_owed_not_held_by_the_bank(host: Any) -> None:
     # credit, so no cash went through the bank and Anna pays Bo the difference.
     assert st.balances == {anna.pk: -60 * KR, bo.pk: 60 * KR}
     assert [(x.payer, x.payee, x.amount) for x in st.transfers] == [(anna.pk, bo.pk, 60 * KR)]
+
+
+def test_the_seat_draw_seats_the_players_in_on_balanced_tables(host: Any) -> None:
+    t = make(host, 20)
+    t.start()
+    t.bust({p(t, "P01"): None})
+    draw = t.draw_seats(2, Random(5), seats=10)
+    assert sorted(player.name for player in draw) == [f"P{i:02}" for i in range(2, 21)]
+    assert sorted(Counter(table for table, _seat in draw.values()).values()) == [9, 10]
+    assert draw == t.draw_seats(2, Random(5), seats=10)
