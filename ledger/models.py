@@ -854,13 +854,14 @@ class Tournament(models.Model):
         """Its session is settled: nothing may change until the session is reopened."""
         return self.session is not None and self.session.is_locked
 
-    def level_now(self) -> int:
-        """The current level, when the dealer app's clock is attached (a reverse one-to-one
-        `clock` with an int `level`); otherwise 0 before the start and 1 after."""
+    def level_now(self, now: Any | None = None) -> int:
+        """The current level: the dealer app's clock's, when one is attached (its reverse
+        one-to-one `clock` with `level_number(now)`; ledger never imports dealer/), otherwise
+        0 before the start and 1 after."""
         clock = getattr(self, "clock", None)
-        level = getattr(clock, "level", None)
-        if isinstance(level, int):
-            return level
+        level_number = getattr(clock, "level_number", None)
+        if callable(level_number):
+            return int(level_number(now))
         return 0 if self.state == self.State.REGISTERING else 1
 
     def entries_count(self) -> int:

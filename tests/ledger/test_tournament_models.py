@@ -326,3 +326,18 @@ def test_the_seat_draw_seats_the_players_in_on_balanced_tables(host: Any) -> Non
     assert sorted(player.name for player in draw) == [f"P{i:02}" for i in range(2, 21)]
     assert sorted(Counter(table for table, _seat in draw.values()).values()) == [9, 10]
     assert draw == t.draw_seats(2, Random(5), seats=10)
+
+
+def test_the_level_comes_from_an_attached_clock(host: Any, monkeypatch: Any) -> None:
+    t = make(host, 2)
+    assert t.level_now() == 0
+    t.start()
+    assert t.level_now() == 1
+
+    class Clock:
+        def level_number(self, now: object = None) -> int:
+            return 7
+
+    # The dealer app's reverse one-to-one, stood in for (ledger tests do not use dealer/).
+    monkeypatch.setattr(Tournament, "clock", property(lambda self: Clock()), raising=False)
+    assert t.level_now() == 7
