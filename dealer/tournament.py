@@ -19,7 +19,7 @@ from typing import Any
 from django import forms
 from django.contrib.auth.decorators import login_required
 from django.db import transaction
-from django.db.models import Count, Max
+from django.db.models import Count, Max, prefetch_related_objects
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
@@ -331,6 +331,8 @@ def clock_context(clock: TournamentClock, now: datetime | None = None) -> dict[s
     now = now or timezone.now()
     view: ClockView = clock.read(now)
     tournament = clock.tournament
+    # The ledger's figures read the entries and bust-outs many times: fetch them once.
+    prefetch_related_objects([tournament], "entries__player", "finishes__player")
     level = engine.level_for_hand(clock.state, clock.structure, now)
     remaining_ms = int(view.remaining.total_seconds() * 1000)
     return {
