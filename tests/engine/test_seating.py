@@ -525,9 +525,29 @@ def test_dead_button_big_blind_moves_clockwise_and_skips_nobody(
         for player in after.seats:
             if player.seat in passed and not player.is_new:
                 assert player.missed_big  # whoever it passed owes it
-        # The button never moves backwards: it stays or moves up to the old big blind.
+        # The button never moves backwards: it stays or moves up to the old big blind. Going
+        # heads-up is the exception: the button must then be the small blind, the player who is
+        # not the big blind, wherever that is (TDA 34: nobody gets the big blind twice).
         step = (after.button - before.button) % MAX
-        assert step <= (old_big - before.button) % MAX
+        if not after.heads_up:
+            assert step <= (old_big - before.button) % MAX
+
+
+def test_five_to_two_players_the_button_goes_to_the_player_who_is_not_the_big_blind() -> None:
+    """The example hypothesis found: seats 1, 2, 4, 5, 6; button 1, big blind 4; then 1, 2 and
+    4 leave. The big blind moves on to 5, so 6 has the button and posts the small blind."""
+    stakes = Stakes(small_blind=5, big_blind=10)
+    first = next_hand(
+        [SeatState(seat=s, stack=1000) for s in (1, 2, 4, 5, 6)],
+        max_seats=MAX,
+        stakes=stakes,
+        previous=None,
+        first_button=1,
+    )
+    assert (first.button, first.big_blind) == (1, 4)
+    left = [s for s in first.seats if s.seat in (5, 6)]
+    plan = next_hand(left, max_seats=MAX, stakes=stakes, previous=first.button_state())
+    assert (plan.big_blind, plan.button, plan.small_blind) == (5, 6, 6)
 
 
 @settings(max_examples=300, deadline=None)
