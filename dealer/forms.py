@@ -25,6 +25,16 @@ class TableForm(forms.ModelForm):
         label=_("Session"),
         empty_label=_("Start a new session tonight"),
     )
+    clock = forms.ModelChoiceField(
+        queryset=Table._meta.get_field("clock").related_model.objects.none(),
+        required=False,
+        label=_("Tournament"),
+        empty_label=_("None: a cash game"),
+        help_text=_(
+            "A tournament table takes its blinds and antes from the tournament clock's level"
+            " when each hand starts."
+        ),
+    )
     currency = forms.ChoiceField(choices=CURRENCIES, initial="SEK", label=_("Currency"))
     chip_value = forms.DecimalField(
         min_value=0.01,
@@ -95,6 +105,8 @@ class TableForm(forms.ModelForm):
             host=host, state=Session.State.OPEN
         )
         self.fields["max_seats"].widget = forms.NumberInput(attrs={"min": 2, "max": 10})
+        clocks = self.fields["clock"].queryset.model.objects.filter(tournament__host=host)
+        self.fields["clock"].queryset = clocks.select_related("tournament")
 
     def clean_chip_values(self) -> list[int]:
         text = self.cleaned_data["chip_values"]
@@ -133,7 +145,9 @@ class TableForm(forms.ModelForm):
         table = super().save(commit=False)
         data = self.cleaned_data
         table.host = self.host
-        table.session = data["session"] or self._new_session(data)
+        table.clock = data["clock"]
+        tournament_session = table.clock.tournament.session if table.clock else None
+        table.session = data["session"] or tournament_session or self._new_session(data)
         colours = ["white", "red", "green", "black", "purple", "yellow", "orange", "blue"]
         table.chips = [
             {"colour": colours[i % len(colours)], "value": value, "count": 100}

@@ -122,6 +122,16 @@ class Table(models.Model):
     chips = models.JSONField(_("chip set"), default=default_chips)
     options = models.JSONField(_("house options"), default=dict, blank=True)
     display_token = models.CharField(max_length=40, unique=True, default=new_token)
+    # A tournament table: the blinds and antes come from the tournament clock's level when each
+    # hand starts, and the chips are tournament chips (no buy-ins or cash-outs in the ledger).
+    clock = models.ForeignKey(
+        "dealer.TournamentClock",
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="live_tables",
+        verbose_name=_("tournament"),
+    )
     # Where the button and blinds were in the last hand started (seating.ButtonState).
     button = models.JSONField(null=True, blank=True)
     # Bumped on every change; displays poll it to know when to redraw.
@@ -224,6 +234,19 @@ class Table(models.Model):
             options=self.house_options(),
         )
 
+    def take_level(self) -> None:
+        """A tournament table: the blinds and antes of the clock's level for a hand starting now.
+        (A hand keeps what it started with: a level change never alters a hand in progress.)"""
+        assert self.clock is not None
+        level = self.clock.level_for_hand()
+        self.small_blind, self.big_blind = level.small_blind, level.big_blind
+        self.ante = level.ante
+        self.ante_mode = {
+            "each": self.AnteMode.EACH,
+            "big_blind": self.AnteMode.BIG_BLIND,
+        }.get(level.ante_kind.value, self.AnteMode.NONE)
+        self.save(update_fields=["small_blind", "big_blind", "ante", "ante_mode"])
+
     def latest_hand(self) -> Hand | None:
         return self.hands.order_by("-number").first()
 
@@ -249,6 +272,8 @@ class Table(models.Model):
         self.claim(version)
         if self.live_hand() is not None:
             raise ValueError(_t("Finish the hand in progress first."))
+        if self.clock is not None:
+            self.take_level()
         plan = self.plan_next_hand()
         config = self.hand_config(plan, straddle=straddle)
         latest = self.latest_hand()

@@ -188,7 +188,8 @@ def seat_add(request: HtmxHttpRequest, pk: int) -> HttpResponse:
                 is_new=table.latest_hand() is not None,
                 wants_to_post=data["post_now"],
             )
-            table.session.buy_in(player, data["chips"], method=data["method"], by=request.user)
+            if table.clock_id is None:  # tournament chips are paid for in the tournament
+                table.session.buy_in(player, data["chips"], method=data["method"], by=request.user)
     except Stale:
         return _respond(request, table, error=_(STALE))
     except ValidationError as error:
@@ -295,7 +296,7 @@ def seat_leave(request: HtmxHttpRequest, pk: int, number: int) -> HttpResponse:
     try:
         with transaction.atomic():
             table.claim(version)
-            if seat.stack:
+            if seat.stack and table.clock_id is None:
                 table.session.cash_out(seat.player, seat.stack, by=request.user)
             seat.delete()
     except Stale:
