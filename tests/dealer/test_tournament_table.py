@@ -11,7 +11,7 @@ from django.test import Client
 from dealer.engine.structure import AnteKind, Level, Structure, structure_to_dict
 from dealer.models import Hand, Seat, Table
 from dealer.tournament_models import TournamentClock
-from ledger.models import BuyIn, Player, Tournament
+from ledger.models import BuyIn, Tournament
 
 HTMX = {"HX-Request": "true"}
 pytestmark = pytest.mark.django_db
@@ -106,16 +106,12 @@ def test_each_hand_takes_the_blinds_of_the_clocks_level(
     clock.save()
     assert Hand.objects.get(pk=first.pk).state().bet_level == 20
 
-    response = client.post(
-        f"/tables/{table.pk}/act/",
-        {"seq": 0, "hand": first.number, "kind": "fold"},
-        headers=HTMX,
-    )
-    response = client.post(
-        f"/tables/{table.pk}/act/",
-        {"seq": 1, "hand": first.number, "kind": "fold"},
-        headers=HTMX,
-    )
+    for seq in (0, 1):
+        client.post(
+            f"/tables/{table.pk}/act/",
+            {"seq": seq, "hand": first.number, "kind": "fold"},
+            headers=HTMX,
+        )
     assert Hand.objects.get(pk=first.pk).status == Hand.Status.COMPLETE
 
     second = start(client, table)
