@@ -827,6 +827,9 @@ class Tournament(models.Model):
     # An agreed deal: {"<player pk>": amount} for the players left when it was made.
     deal = models.JSONField(default=dict, blank=True)
     state = models.CharField(max_length=12, choices=State.choices, default=State.REGISTERING)
+    # Bumped on every change: a page posts the version it shows, so a double tap or a second
+    # device working from the same page records nothing twice.
+    version = models.PositiveBigIntegerField(default=1)
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:
@@ -839,6 +842,13 @@ class Tournament(models.Model):
                 condition=models.Q(starting_chips__gt=0), name="tournament_starting_chips_pos"
             ),
         ]
+
+    def claim(self, version: int) -> bool:
+        """Take the next version if the page's `version` is still current (else: stale)."""
+        claimed = Tournament.objects.filter(pk=self.pk, version=version).update(version=version + 1)
+        if claimed:
+            self.version = version + 1
+        return bool(claimed)
 
     def __str__(self) -> str:
         return self.name

@@ -15,6 +15,7 @@ from django.db import transaction
 from django.http import HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy as _lazy
 from django.views.decorators.http import require_GET, require_POST
 
 from config.http import HtmxHttpRequest
@@ -25,6 +26,19 @@ from ledger.models import Entry, Player, Session, Tournament
 
 def _tournament(request: HtmxHttpRequest, pk: int) -> Tournament:
     return get_object_or_404(Tournament, pk=pk, host=request.user)
+
+
+STALE = _lazy(
+    "This page was out of date (a double tap, or another device changed the tournament):"
+    " nothing was recorded. Here it is as it is now."
+)
+
+
+def _fresh(request: HtmxHttpRequest, tournament: Tournament) -> bool:
+    """Whether the page that posted showed the latest version (htmx posts send it; a plain
+    form post without it is let through)."""
+    text = request.POST.get("version", "")
+    return not text.isdigit() or tournament.claim(int(text))
 
 
 def _error(error: ValidationError) -> str:
@@ -204,6 +218,8 @@ def tournament_level(request: HtmxHttpRequest, pk: int) -> HttpResponse:
 def tournament_register(request: HtmxHttpRequest, pk: int) -> HttpResponse:
     """A buy-in: a player on the roster or a new one."""
     tournament = _tournament(request, pk)
+    if not _fresh(request, tournament):
+        return _page(request, tournament, error=str(STALE))
     form = RegisterForm(request.POST, host=request.user)
     if not form.is_valid():
         return _page(request, tournament, register_form=form, error=_form_error(form))
@@ -229,6 +245,8 @@ def _form_error(form: Any) -> str:
 @login_required
 def tournament_start(request: HtmxHttpRequest, pk: int) -> HttpResponse:
     tournament = _tournament(request, pk)
+    if not _fresh(request, tournament):
+        return _page(request, tournament, error=str(STALE))
     try:
         tournament.start(by=request.user)
     except ValidationError as error:
@@ -248,6 +266,8 @@ KIND_ACTIONS = {
 def tournament_entry(request: HtmxHttpRequest, pk: int, player_pk: int, kind: str) -> HttpResponse:
     """A rebuy, add-on or re-entry for one player; refused outside its window."""
     tournament = _tournament(request, pk)
+    if not _fresh(request, tournament):
+        return _page(request, tournament, error=str(STALE))
     player = get_object_or_404(Player, pk=player_pk, host=request.user)
     action = KIND_ACTIONS.get(kind)
     if action is None:
@@ -268,6 +288,8 @@ def tournament_entry(request: HtmxHttpRequest, pk: int, player_pk: int, kind: st
 def tournament_bust(request: HtmxHttpRequest, pk: int) -> HttpResponse:
     """Players out on one hand (ticked), with their stacks at the start of that hand."""
     tournament = _tournament(request, pk)
+    if not _fresh(request, tournament):
+        return _page(request, tournament, error=str(STALE))
     alive = {str(p.pk): p for p in tournament.alive()}
     out = [alive[k] for k in request.POST.getlist("out") if k in alive]
     if len(out) != len(set(request.POST.getlist("out"))):
@@ -293,6 +315,8 @@ def _ordinal(place: int) -> str:
 def tournament_undo(request: HtmxHttpRequest, pk: int) -> HttpResponse:
     """Take back the last bust-out (all players out on that hand)."""
     tournament = _tournament(request, pk)
+    if not _fresh(request, tournament):
+        return _page(request, tournament, error=str(STALE))
     try:
         undone = tournament.undo_bust(by=request.user)
     except ValidationError as error:
@@ -306,6 +330,8 @@ def tournament_undo(request: HtmxHttpRequest, pk: int) -> HttpResponse:
 def tournament_payouts(request: HtmxHttpRequest, pk: int) -> HttpResponse:
     """Edit the payout table and the rounding unit."""
     tournament = _tournament(request, pk)
+    if not _fresh(request, tournament):
+        return _page(request, tournament, error=str(STALE))
     form = PayoutTableForm(request.POST, currency=tournament.currency)
     if tournament.is_locked:
         return _page(
@@ -326,6 +352,8 @@ def tournament_payouts(request: HtmxHttpRequest, pk: int) -> HttpResponse:
 def tournament_deal(request: HtmxHttpRequest, pk: int) -> HttpResponse:
     """The deal calculator: ICM and chip chop from the stacks entered; accept one of them."""
     tournament = _tournament(request, pk)
+    if not _fresh(request, tournament):
+        return _page(request, tournament, error=str(STALE))
     alive = tournament.alive()
     stacks = _stacks(request, alive)
     entered = {p.pk: request.POST.get(f"stack_{p.pk}", "") for p in alive}
@@ -366,6 +394,8 @@ def tournament_deal(request: HtmxHttpRequest, pk: int) -> HttpResponse:
 @login_required
 def tournament_deal_cancel(request: HtmxHttpRequest, pk: int) -> HttpResponse:
     tournament = _tournament(request, pk)
+    if not _fresh(request, tournament):
+        return _page(request, tournament, error=str(STALE))
     try:
         tournament.cancel_deal(by=request.user)
     except ValidationError as error:
@@ -378,6 +408,8 @@ def tournament_deal_cancel(request: HtmxHttpRequest, pk: int) -> HttpResponse:
 def tournament_session(request: HtmxHttpRequest, pk: int) -> HttpResponse:
     """Results into a session's settlement: an open session of the host's, or a new one."""
     tournament = _tournament(request, pk)
+    if not _fresh(request, tournament):
+        return _page(request, tournament, error=str(STALE))
     choice = request.POST.get("session", "")
     try:
         if choice == "new":

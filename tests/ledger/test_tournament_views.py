@@ -375,3 +375,38 @@ def test_a_running_tournament_keeps_its_session_from_settling(logged_in: Client,
     assert "The tournament Friday freezeout is not finished" in page
     night.refresh_from_db()
     assert night.state == "open"
+
+
+# --- double taps and two devices ------------------------------------------------------------
+
+
+def test_a_double_tapped_rebuy_is_recorded_once(logged_in: Client, host: Any) -> None:
+    t = make(host, 3, rebuy_until_level=2, rebuy_price=100 * KR, rebuy_chips=5000)
+    t.start()
+    t.refresh_from_db()
+    tap = {"level": "1", "version": str(t.version)}
+    rebuy = url(t, f"players/{pk(t, 'P01')}/rebuy")
+
+    first = text(logged_in.post(rebuy, tap, headers=HX))
+    second = text(logged_in.post(rebuy, tap, headers=HX))
+
+    assert "P01: rebuy" in first
+    assert "nothing was recorded" in second
+    assert t.entries.filter(kind="rebuy").count() == 1
+
+
+def test_a_bust_out_from_an_old_page_records_nothing(logged_in: Client, host: Any) -> None:
+    t = make(host, 4)
+    t.start()
+    t.refresh_from_db()
+    seen = str(t.version)
+    logged_in.post(url(t, "bust"), {"out": [pk(t, "P01")], "version": seen}, headers=HX)
+
+    page = text(
+        logged_in.post(url(t, "bust"), {"out": [pk(t, "P02")], "version": seen}, headers=HX)
+    )
+
+    assert "nothing was recorded" in page
+    assert list(Finish.objects.filter(tournament=t).values_list("player__name", flat=True)) == [
+        "P01"
+    ]
