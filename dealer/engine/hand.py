@@ -128,9 +128,6 @@ class HandState(NamedTuple):
     def in_hand(self, player: int) -> bool:
         return not self.folded[player]
 
-    def all_in(self, player: int) -> bool:
-        return not self.folded[player] and self.stacks[player] == 0
-
     def seat(self, player: int) -> int:
         return self.config.seat(player)
 
