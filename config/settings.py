@@ -124,6 +124,10 @@ else:
     }
 if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
     DATABASES["default"]["OPTIONS"] = {**SQLITE_OPTIONS, **DATABASES["default"].get("OPTIONS", {})}
+    # Tests use a database file like production (WAL, busy timeout), not Django's shared
+    # in-memory database, whose table locks fail at once instead of waiting their turn.
+    VAR_DIR.mkdir(parents=True, exist_ok=True)
+    DATABASES["default"].setdefault("TEST", {"NAME": str(VAR_DIR / "test-pott.sqlite3")})
 
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 

@@ -24,8 +24,7 @@ def test_sqlite_takes_the_write_lock_up_front_and_waits_when_busy() -> None:
 
 @on_sqlite
 def test_sqlite_file_database_uses_wal(tmp_path: Path, django_db_blocker: DjangoDbBlocker) -> None:
-    # The test database lives in memory, where WAL does not apply: open a real file with the
-    # same settings.
+    # Open a fresh file with the same settings (independent of the test database's own file).
     wrapper = DatabaseWrapper({**settings.DATABASES["default"], "NAME": tmp_path / "t.sqlite3"})
     with django_db_blocker.unblock():
         try:
