@@ -142,14 +142,53 @@ def best_omaha_hand(
     if not 3 <= len(board) <= 5:
         raise ValueError(f"an Omaha board has 3 to 5 cards, not {len(board)}")
     _check_cards([*hole, *board], rules)
+    fives = [(*two, *three) for two in combinations(hole, 2) for three in combinations(board, 3)]
+    if not rules.joker:
+        # Up to 60 five-card hands: rank them by a cheap key, build the full value once.
+        return _best(max(fives, key=lambda five: _five_key(five, rules)), rules)
     best: tuple[HandRank, tuple[Card, ...]] | None = None
-    for two in combinations(hole, 2):
-        for three in combinations(board, 3):
-            candidate = _best((*two, *three), rules)
-            if best is None or candidate[0] > best[0]:
-                best = candidate
+    for five in fives:
+        candidate = _best(five, rules)
+        if best is None or candidate[0] > best[0]:
+            best = candidate
     assert best is not None  # at least one combination exists given the checks above
     return best
+
+
+def _five_key(five: Sequence[Card], rules: _Rules) -> tuple[int, tuple[int, ...]]:
+    """(strength, tiebreak) of exactly five real cards: the same order `_evaluate` gives."""
+    ranks = sorted((card.rank for card in five), reverse=True)
+    counts: dict[int, int] = {}
+    for rank in ranks:
+        counts[rank] = counts.get(rank, 0) + 1
+    groups = sorted(counts.items(), key=lambda item: (item[1], item[0]), reverse=True)
+    flush = len({card.suit for card in five}) == 1
+    top = 0
+    if len(counts) == 5:
+        if ranks[0] - ranks[4] == 4:
+            top = ranks[0]
+        elif rules.ace_low_straight and ranks == [ACE, *range(rules.lowest_rank + 3, 1, -1)]:
+            top = rules.lowest_rank + 3  # the wheel: 5-4-3-2-A
+    shape = tuple(count for _, count in groups)
+    if top and flush:
+        category, tiebreak = Category.STRAIGHT_FLUSH, (top,)
+    elif shape == (4, 1):
+        category, tiebreak = Category.FOUR_OF_A_KIND, (groups[0][0], groups[1][0])
+    elif shape == (3, 2):
+        category, tiebreak = Category.FULL_HOUSE, (groups[0][0], groups[1][0])
+    elif flush:
+        category, tiebreak = Category.FLUSH, tuple(ranks)
+    elif top:
+        category, tiebreak = Category.STRAIGHT, (top,)
+    elif shape == (3, 1, 1):
+        category, tiebreak = Category.THREE_OF_A_KIND, tuple(rank for rank, _ in groups)
+    elif shape == (2, 2, 1):
+        category, tiebreak = Category.TWO_PAIR, tuple(rank for rank, _ in groups)
+    elif shape == (2, 1, 1, 1):
+        category, tiebreak = Category.PAIR, tuple(rank for rank, _ in groups)
+    else:
+        category, tiebreak = Category.HIGH_CARD, tuple(ranks)
+    return rules.ranking.index(category), tiebreak
 
 
 def _rules(deck: DeckKind) -> _Rules:

@@ -750,18 +750,25 @@ def _order_after(state: HandState | _Draft, p: int) -> Iterable[int]:
     return ((p + step * i) % n for i in range(1, n + 1))
 
 
-def _needs_to_act(state: HandState | _Draft, q: int) -> bool:
-    if state.folded[q] or state.stacks[q] == 0:
-        return False
-    if state.bets[q] < _call_target(state, q):
-        return True
-    # Matched: acts only if they have not yet, and someone is left to bet against.
-    return state.acted[q] == NOT_ACTED and _others_can_bet(state, q)
-
-
 def _next_to_act(state: HandState | _Draft, p: int) -> int | None:
+    """The next player after `p` who must act: facing a bet they have not matched (no more
+    than the others can still put in, see `_call_target`), or not yet acted this round with
+    someone left to bet against."""
+    stacks, bets, folded, acted = state.stacks, state.bets, state.folded, state.acted
+    level = state.bet_level
+    n = len(stacks)
+    # What each player still in can reach this round; the best two give "the others" for anyone.
+    reach = [-1 if folded[r] else bets[r] + stacks[r] for r in range(n)]
+    best = max(range(n), key=reach.__getitem__)
+    second = max((reach[r] for r in range(n) if r != best), default=-1)
+    with_chips = sum(1 for r in range(n) if stacks[r] > 0 and not folded[r])
     for q in _order_after(state, p):
-        if _needs_to_act(state, q):
+        if folded[q] or stacks[q] == 0:
+            continue
+        others = second if q == best else reach[best]
+        if bets[q] < min(level, max(others, 0)):
+            return q
+        if acted[q] == NOT_ACTED and with_chips > 1:
             return q
     return None
 

@@ -634,3 +634,25 @@ def test_joker_is_worth_at_least_any_real_card_the_player_lacks(hand: list[Card]
     if rank.joker_as is not None:
         real, _ = best_hand([*others, rank.joker_as], deck="short32")
         assert value == (real.strength, real.tiebreak)
+
+
+def test_omaha_fast_ranking_picks_the_same_hand_as_trying_every_five() -> None:
+    """best_omaha_hand ranks its 60 five-card hands by a cheap key: it must agree with the full
+    evaluation of every combination (seeded, 2,000 deals)."""
+    from itertools import combinations
+    from random import Random
+
+    from dealer.engine.cards import standard_deck
+    from dealer.engine.evaluate import best_hand, best_omaha_hand
+
+    rnd = Random(20261122)
+    deck = standard_deck()
+    for _ in range(2000):
+        cards = rnd.sample(deck, 9)
+        hole, board = cards[:4], cards[4:]
+        slow = max(
+            best_hand((*two, *three))[0]
+            for two in combinations(hole, 2)
+            for three in combinations(board, 3)
+        )
+        assert best_omaha_hand(hole, board)[0] == slow
