@@ -13,5 +13,6 @@ urlpatterns = [
     path("logout/", auth_views.LogoutView.as_view(), name="logout"),
     path("", include("dealer.urls")),
     path("ledger/", include("ledger.urls")),
+    path("i18n/", include("django.conf.urls.i18n")),
     path("admin/", admin.site.urls),
 ]

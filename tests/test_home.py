@@ -32,3 +32,12 @@ def test_admin_login_page_loads(client: Client) -> None:
 
     assert response.status_code == 200
     assert "Log in" in response.content.decode()
+
+
+def test_the_language_can_be_chosen_and_sticks(client: Client, host: object) -> None:
+    response = client.post("/i18n/setlang/", {"language": "sv", "next": "/"})
+
+    assert response.status_code == 302
+    html = client.get("/").content.decode()
+    assert '<html lang="sv">' in html
+    assert '<option value="sv" selected>' in html
