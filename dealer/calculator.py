@@ -18,7 +18,7 @@ from django.core.exceptions import ValidationError
 from django.http import HttpResponse, QueryDict
 from django.shortcuts import render
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy as _lazy
+from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_http_methods
 
 from config.http import HtmxHttpRequest
@@ -35,18 +35,18 @@ TEMPLATE = "dealer/calculator.html"
 class PlayerForm(forms.Form):
     """One row: who, how much they put in this hand, and whether they folded."""
 
-    name = forms.CharField(required=False, max_length=24, label=_lazy("Name"))
+    name = forms.CharField(required=False, max_length=24, label=gettext_lazy("Name"))
     chips = forms.IntegerField(
         required=False,
         min_value=0,
-        label=_lazy("Put in"),
+        label=gettext_lazy("Put in"),
         widget=forms.TextInput(attrs={"inputmode": "numeric", "autocomplete": "off"}),
         error_messages={
-            "invalid": _lazy("Chips are whole numbers, like 40."),
-            "min_value": _lazy("Chips put in cannot be negative."),
+            "invalid": gettext_lazy("Chips are whole numbers, like 40."),
+            "min_value": gettext_lazy("Chips put in cannot be negative."),
         },
     )
-    folded = forms.BooleanField(required=False, label=_lazy("Folded"))
+    folded = forms.BooleanField(required=False, label=gettext_lazy("Folded"))
 
 
 class OptionsForm(forms.Form):
@@ -55,19 +55,19 @@ class OptionsForm(forms.Form):
     unit = forms.IntegerField(
         required=False,
         min_value=1,
-        label=_lazy("Smallest chip"),
-        help_text=_lazy("Blank: 1, or the smallest of your chip values."),
+        label=gettext_lazy("Smallest chip"),
+        help_text=gettext_lazy("Blank: 1, or the smallest of your chip values."),
         widget=forms.TextInput(attrs={"inputmode": "numeric", "placeholder": "1"}),
         error_messages={
-            "invalid": _lazy("The smallest chip is a whole number, like 5."),
-            "min_value": _lazy("The smallest chip is at least 1."),
+            "invalid": gettext_lazy("The smallest chip is a whole number, like 5."),
+            "min_value": gettext_lazy("The smallest chip is at least 1."),
         },
     )
     chip_values = forms.CharField(
         required=False,
         max_length=100,
-        label=_lazy("Chip values (optional)"),
-        help_text=_lazy("To show how to pay, e.g. 5, 25, 100."),
+        label=gettext_lazy("Chip values (optional)"),
+        help_text=gettext_lazy("To show how to pay, e.g. 5, 25, 100."),
         widget=forms.TextInput(attrs={"placeholder": "5, 25, 100", "autocomplete": "off"}),
     )
 

@@ -7,7 +7,7 @@ import math
 from typing import Any
 
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy as _lazy
+from django.utils.translation import gettext_lazy
 
 from dealer.engine import HandState, Kind, Phase, legal_actions, pots_so_far
 from dealer.engine.chips import chip_breakdown, format_breakdown
@@ -76,10 +76,30 @@ def _pot_lines(state: Any, names: list[str], table: Table) -> list[dict[str, Any
 
 
 PROMPTS = {
-    "flop": "Burn and deal the flop",
-    "turn": "Burn and deal the turn",
-    "river": "Burn and deal the river",
+    "flop": gettext_lazy("Burn and deal the flop"),
+    "turn": gettext_lazy("Burn and deal the turn"),
+    "river": gettext_lazy("Burn and deal the river"),
 }
+
+# The engine names streets in English (it knows no Django); these are the words people read.
+STREETS = {
+    "preflop": gettext_lazy("preflop"),
+    "flop": gettext_lazy("flop"),
+    "turn": gettext_lazy("turn"),
+    "river": gettext_lazy("river"),
+    "before the draw": gettext_lazy("before the draw"),
+    "after the draw": gettext_lazy("after the draw"),
+    "second street": gettext_lazy("second street"),
+    "third street": gettext_lazy("third street"),
+    "fourth street": gettext_lazy("fourth street"),
+    "fifth street": gettext_lazy("fifth street"),
+    "sixth street": gettext_lazy("sixth street"),
+    "seventh street": gettext_lazy("seventh street"),
+}
+
+
+def street_name(street: str) -> str:
+    return str(STREETS.get(street, street))
 
 
 def table_context(
@@ -202,7 +222,7 @@ def _live_context(
         "pots": pot_views,
         "in_front": sum(state.bets),
         "returned": returned,
-        "street": config.spec.streets[min(state.street, len(config.spec.streets) - 1)],
+        "street": street_name(config.spec.streets[min(state.street, len(config.spec.streets) - 1)]),
     }
     if state.phase is Phase.BETTING:
         p = state.to_act
@@ -225,8 +245,10 @@ def _live_context(
             ]
     elif state.phase is Phase.DEAL:
         street = config.spec.streets[state.street]
-        context["prompt"] = _(PROMPTS.get(street, "Deal the %(street)s")) % {"street": street}
-        context["deal_label"] = _("%(street)s dealt") % {"street": street.capitalize()}
+        name = street_name(street)
+        prompt = PROMPTS.get(street)
+        context["prompt"] = str(prompt) if prompt else _("Deal the %(street)s") % {"street": name}
+        context["deal_label"] = _("%(street)s dealt") % {"street": name[:1].upper() + name[1:]}
     elif state.phase is Phase.SHOWDOWN:
         index = legal.award_pot
         pot = state.pots[index]
@@ -288,9 +310,9 @@ def _between_hands_context(
 
 
 HEADS_UP_CAP = {
-    "uncapped_when_heads_up": _lazy("no cap once two players are left"),
-    "uncapped_if_began_heads_up": _lazy("no cap if the round began heads-up"),
-    "always_capped": _lazy("always capped"),
+    "uncapped_when_heads_up": gettext_lazy("no cap once two players are left"),
+    "uncapped_if_began_heads_up": gettext_lazy("no cap if the round began heads-up"),
+    "always_capped": gettext_lazy("always capped"),
 }
 
 

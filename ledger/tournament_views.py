@@ -15,7 +15,7 @@ from django.db import transaction
 from django.http import HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy as _lazy
+from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_GET, require_POST
 
 from config.http import HtmxHttpRequest
@@ -28,7 +28,7 @@ def _tournament(request: HtmxHttpRequest, pk: int) -> Tournament:
     return get_object_or_404(Tournament, pk=pk, host=request.user)
 
 
-STALE = _lazy(
+STALE = gettext_lazy(
     "This page was out of date (a double tap, or another device changed the tournament):"
     " nothing was recorded. Here it is as it is now."
 )

@@ -52,6 +52,17 @@ def pytest_terminal_summary(terminalreporter: pytest.TerminalReporter) -> None:
 
 
 @pytest.fixture(autouse=True)
+def _english_first() -> Iterator[None]:
+    """Each test starts in English: a request in another language leaves its language active in
+    the thread (LocaleMiddleware activates it and nothing deactivates it)."""
+    from django.utils import translation
+
+    translation.activate("en")
+    yield
+    translation.activate("en")
+
+
+@pytest.fixture(autouse=True)
 def _fast_passwords(settings: Any) -> None:
     """Hashing passwords properly takes half a second a user; tests need no such strength."""
     settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]

@@ -1,5 +1,6 @@
 from __future__ import annotations
 
+import pytest
 from django.test import Client
 
 
@@ -41,3 +42,36 @@ def test_the_language_can_be_chosen_and_sticks(client: Client, host: object) -> 
     html = client.get("/").content.decode()
     assert '<html lang="sv">' in html
     assert '<option value="sv" selected>' in html
+
+
+@pytest.mark.parametrize(
+    ("language", "heading"),
+    [
+        ("sv", "Pott sköter ditt hemmapokerspel"),
+        ("de", "Pott leitet deine Pokerrunde zu Hause"),
+        ("is", "Pott stýrir heimapókernum þínum"),
+    ],
+)
+def test_pott_speaks_swedish_german_and_icelandic(
+    client: Client, db: None, language: str, heading: str
+) -> None:
+    from django.contrib.auth import get_user_model
+
+    get_user_model().objects.create_user(username="hanna", password="kitchen-table-42")
+    html = client.get("/", headers={"Accept-Language": language}).content.decode()
+
+    assert heading in html
+
+
+def test_every_message_is_translated_in_every_language() -> None:
+    """The catalogues are complete: no empty translation (the .mo files are compiled from these
+    .po files with `manage.py compilemessages` and committed)."""
+    from pathlib import Path
+
+    from django.conf import settings
+
+    for code, _name in settings.LANGUAGES[1:]:
+        po = Path(settings.LOCALE_PATHS[0]) / code / "LC_MESSAGES" / "django.po"
+        entries = po.read_text(encoding="utf-8").split("\n\n")[1:]
+        empty = [e for e in entries if e.rstrip().endswith('msgstr ""') and "#~" not in e]
+        assert not empty, f"{code}: {len(empty)} untranslated, e.g. {empty[0]}"
