@@ -25,28 +25,15 @@ from __future__ import annotations
 import http.client
 import json
 import secrets
-import shutil
 import socket
 import subprocess
 import sys
-import tempfile
 import threading
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from bench.table import (
-    HOST,
-    SERVER_TIMING,
-    BenchError,
-    _environment,
-    _free_port,
-    _setup_django,
-    _start_server,
-    _stop_server,
-    _wait_until_up,
-    percentile,
-)
+from bench.table import HOST, SERVER_TIMING, BenchError, percentile, scratch_site, served
 
 BASE_DIR = Path(__file__).resolve().parent.parent
 DISPLAYS = 50
@@ -116,84 +103,58 @@ def _raw_unchanged_bytes(port: int, path: str) -> int:
 
 
 def measure() -> dict[str, float]:
-    workdir = Path(tempfile.mkdtemp(prefix="pott-bench-clock-"))
-    database = workdir / "bench.sqlite3"
-    environment = {
-        "DJANGO_SETTINGS_MODULE": "bench.settings",
-        "DATABASE_URL": f"sqlite:///{database}",
-        "POTT_BENCH_STATIC_ROOT": str(workdir / "static"),
-        "POTT_SECRET_KEY": secrets.token_urlsafe(50),
-        "POTT_DEBUG": "",
-    }
-    try:
-        with _environment(environment):
-            _setup_django(database)
-            from django.contrib.auth import get_user_model
-            from django.core.management import call_command
-            from django.db import connections
-            from django.db.models import F
-            from django.utils import timezone
+    with scratch_site("pott-bench-clock-") as workdir:
+        from django.contrib.auth import get_user_model
+        from django.db.models import F
+        from django.utils import timezone
 
-            from dealer.engine.clock import ClockState, start
-            from dealer.engine.structure import generate, structure_to_dict
-            from dealer.tournament import poll_key
-            from dealer.tournament_models import TournamentClock
-            from ledger.models import Entry, Finish, Player, Tournament
+        from dealer.engine.clock import ClockState, start
+        from dealer.engine.structure import generate, structure_to_dict
+        from dealer.tournament import poll_key
+        from dealer.tournament_models import TournamentClock
+        from ledger.models import Entry, Finish, Player, Tournament
 
-            call_command("migrate", interactive=False, verbosity=0)
-            call_command("collectstatic", interactive=False, verbosity=0)
-            host = get_user_model().objects.create_user(
-                username="bench-host", password=secrets.token_urlsafe(16)
-            )
-            tournament = Tournament.objects.create(
-                host=host, name="Bench cup", buy_in=20000, starting_chips=10000
-            )
-            players = [Player.objects.create(host=host, name=f"P{n}") for n in range(20)]
-            for player in players:
-                Entry.objects.create(tournament=tournament, player=player, money=20000, chips=10000)
-            for place, player in ((20, players[0]), (19, players[1])):
-                Finish.objects.create(tournament=tournament, player=player, place=place)
-            structure = generate(
-                players=20, starting_stack=10000, chips=(25, 100, 500, 1000), minutes=240
-            )
-            clock = TournamentClock.objects.create(
-                tournament=tournament, data=structure_to_dict(structure)
-            )
-            clock.set_state(start(ClockState(), structure, timezone.now()))
-            clock.save()
-            path = f"/tournaments/tv/{clock.display_token}/poll/"
-            key = poll_key(clock)
-            connections.close_all()
-
-            port = _free_port()
-            log = workdir / "gunicorn.log"
-            server = _start_server(port, log)
-            try:
-                _wait_until_up(server, port, log)
-                unchanged = _raw_unchanged_bytes(port, f"{path}?v={poll_key(clock)}")
-                displays = [Display(port, path, key) for _ in range(DISPLAYS)]
-                start_at = time.monotonic() + 0.5
-                threads = [
-                    threading.Thread(target=d.run, args=(start_at,), daemon=True) for d in displays
-                ]
-                for thread in threads:
-                    thread.start()
-                changes = 0
-                deadline = start_at + ROUNDS * POLL_S
-                while time.monotonic() < deadline:
-                    time.sleep(CHANGE_EVERY_S)
-                    TournamentClock.objects.filter(pk=clock.pk).update(version=F("version") + 1)
-                    changes += 1
-                for thread in threads:
-                    thread.join(timeout=60)
-                failures = [d.failure for d in displays if d.failure is not None]
-                if failures:
-                    raise BenchError(f"{len(failures)} displays failed: {failures[0]!r}")
-            finally:
-                _stop_server(server)
-            connections.close_all()
-    finally:
-        shutil.rmtree(workdir, ignore_errors=True)
+        host = get_user_model().objects.create_user(
+            username="bench-host", password=secrets.token_urlsafe(16)
+        )
+        tournament = Tournament.objects.create(
+            host=host, name="Bench cup", buy_in=20000, starting_chips=10000
+        )
+        players = [Player.objects.create(host=host, name=f"P{n}") for n in range(20)]
+        for player in players:
+            Entry.objects.create(tournament=tournament, player=player, money=20000, chips=10000)
+        for place, player in ((20, players[0]), (19, players[1])):
+            Finish.objects.create(tournament=tournament, player=player, place=place)
+        structure = generate(
+            players=20, starting_stack=10000, chips=(25, 100, 500, 1000), minutes=240
+        )
+        clock = TournamentClock.objects.create(
+            tournament=tournament, data=structure_to_dict(structure)
+        )
+        clock.set_state(start(ClockState(), structure, timezone.now()))
+        clock.save()
+        path = f"/tournaments/tv/{clock.display_token}/poll/"
+        key = poll_key(clock)
+        with served(workdir) as port:
+            unchanged = _raw_unchanged_bytes(port, f"{path}?v={poll_key(clock)}")
+            displays = [Display(port, path, key) for _ in range(DISPLAYS)]
+            start_at = time.monotonic() + 0.5
+            threads = [
+                threading.Thread(target=d.run, args=(start_at,), daemon=True) for d in displays
+            ]
+            for thread in threads:
+                thread.start()
+            changes = 0
+            deadline = start_at + ROUNDS * POLL_S
+            while time.monotonic() < deadline:
+                time.sleep(CHANGE_EVERY_S)
+                TournamentClock.objects.filter(pk=clock.pk).update(version=F("version") + 1)
+                changes += 1
+            for thread in threads:
+                thread.join(timeout=60)
+            failures = [d.failure for d in displays if d.failure is not None]
+            if failures:
+                raise BenchError(f"{len(failures)} displays failed: {failures[0]!r}")
     ms = [m for d in displays for m in d.ms]
     server_ms = [m for d in displays for m in d.server_ms]
     return {

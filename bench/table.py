@@ -208,6 +208,51 @@ def _wait_until_up(server: subprocess.Popen[bytes], port: int, log: Path) -> Non
     )
 
 
+@contextmanager
+def scratch_site(prefix: str) -> Iterator[Path]:
+    """A temporary directory with a migrated SQLite database and collected static files, this
+    process's Django configured for it (bench.settings); all deleted afterwards."""
+    workdir = Path(tempfile.mkdtemp(prefix=prefix))
+    database = workdir / "bench.sqlite3"
+    environment = {
+        "DJANGO_SETTINGS_MODULE": "bench.settings",
+        "DATABASE_URL": f"sqlite:///{database}",
+        "POTT_BENCH_STATIC_ROOT": str(workdir / "static"),
+        "POTT_SECRET_KEY": secrets.token_urlsafe(50),
+        "POTT_DEBUG": "",
+    }
+    try:
+        with _environment(environment):
+            _setup_django(database)
+            from django.core.management import call_command
+            from django.db import connections
+
+            call_command("migrate", interactive=False, verbosity=0)
+            call_command("collectstatic", interactive=False, verbosity=0)
+            try:
+                yield workdir
+            finally:
+                connections.close_all()
+    finally:
+        shutil.rmtree(workdir, ignore_errors=True)
+
+
+@contextmanager
+def served(workdir: Path) -> Iterator[int]:
+    """The production server on a free port of 127.0.0.1 for the length of the block."""
+    from django.db import connections
+
+    connections.close_all()  # the server's processes open their own
+    port = _free_port()
+    log = workdir / "gunicorn.log"
+    server = _start_server(port, log)
+    try:
+        _wait_until_up(server, port, log)
+        yield port
+    finally:
+        _stop_server(server)
+
+
 # --- the client ------------------------------------------------------------------------------
 
 
@@ -432,57 +477,30 @@ class Measurement:
 
 def measure(*, tables: int = TABLES, hands: int = HANDS_PER_TABLE) -> Measurement:
     """Set up, deal `tables` tables of `hands` hands over HTTP, hit the floor, count queries."""
-    workdir = Path(tempfile.mkdtemp(prefix="pott-bench-table-"))
-    database = workdir / "bench.sqlite3"
     password = secrets.token_urlsafe(16)
-    environment = {
-        "DJANGO_SETTINGS_MODULE": "bench.settings",
-        "DATABASE_URL": f"sqlite:///{database}",
-        "POTT_BENCH_STATIC_ROOT": str(workdir / "static"),
-        "POTT_SECRET_KEY": secrets.token_urlsafe(50),
-        "POTT_DEBUG": "",
-    }
-    try:
-        with _environment(environment):
-            _setup_django(database)
-            from django.contrib.auth import get_user_model
-            from django.core.management import call_command
-            from django.db import connections
+    with scratch_site("pott-bench-table-") as workdir:
+        from django.contrib.auth import get_user_model
 
-            call_command("migrate", interactive=False, verbosity=0)
-            call_command("collectstatic", interactive=False, verbosity=0)
-            host = get_user_model().objects.create_user(username=USERNAME, password=password)
-            pks = [
-                _make_table(host, f"Table {n}", seats=SEATS, stack=STACK).pk
-                for n in range(1, tables + 1)
-            ]
-            connections.close_all()
-
-            port = _free_port()
-            log = workdir / "gunicorn.log"
-            server = _start_server(port, log)
-            try:
-                _wait_until_up(server, port, log)
-                cookies = _login(port, password)
-                began = time.monotonic()
-                deadline = began + TIME_LIMIT_S
-                dealers = [Dealer(port, cookies, pk, deadline, hands) for pk in pks]
-                _run_threads(dealers)
-                seconds = time.monotonic() - began
-                action_ms = [ms for dealer in dealers for ms in dealer.action_ms]
-                if not action_ms:
-                    raise BenchError("no action was timed")
-                per_thread = math.ceil(len(action_ms) / tables)
-                deadline = time.monotonic() + FLOOR_TIME_LIMIT_S
-                floors = [FloorClient(port, per_thread, deadline) for _ in range(tables)]
-                _run_threads(floors)
-            finally:
-                _stop_server(server)
-
-            queries = _queries_per_action(host)
-            connections.close_all()
-    finally:
-        shutil.rmtree(workdir, ignore_errors=True)
+        host = get_user_model().objects.create_user(username=USERNAME, password=password)
+        pks = [
+            _make_table(host, f"Table {n}", seats=SEATS, stack=STACK).pk
+            for n in range(1, tables + 1)
+        ]
+        with served(workdir) as port:
+            cookies = _login(port, password)
+            began = time.monotonic()
+            deadline = began + TIME_LIMIT_S
+            dealers = [Dealer(port, cookies, pk, deadline, hands) for pk in pks]
+            _run_threads(dealers)
+            seconds = time.monotonic() - began
+            action_ms = [ms for dealer in dealers for ms in dealer.action_ms]
+            if not action_ms:
+                raise BenchError("no action was timed")
+            per_thread = math.ceil(len(action_ms) / tables)
+            deadline = time.monotonic() + FLOOR_TIME_LIMIT_S
+            floors = [FloorClient(port, per_thread, deadline) for _ in range(tables)]
+            _run_threads(floors)
+        queries = _queries_per_action(host)
     return Measurement(
         action_ms=action_ms,
         floor_ms=[ms for client in floors for ms in client.ms],
