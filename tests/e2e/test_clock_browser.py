@@ -14,6 +14,7 @@ from pytest_django.live_server_helper import LiveServer
 from dealer.engine.structure import Break, Level, Structure, structure_to_dict
 from dealer.tournament_models import TournamentClock
 from ledger.models import Entry, Finish, Player, Tournament
+from tests.e2e.helpers import log_in
 
 pytestmark = pytest.mark.browser
 
@@ -50,13 +51,6 @@ def make_tournament(host: Any) -> TournamentClock:
     return TournamentClock.objects.create(
         tournament=tournament, data=structure_to_dict(short_levels())
     )
-
-
-def log_in(page: Page, live_server: LiveServer) -> None:
-    page.goto(live_server.url + "/login/")
-    page.get_by_label("Username").fill("hanna")
-    page.get_by_label("Password").fill("kitchen-table-42")
-    page.get_by_role("button", name="Log in").click()
 
 
 def test_tv_follows_levels_and_a_break_and_the_remote(

@@ -12,18 +12,11 @@ from pytest_django.live_server_helper import LiveServer
 
 from dealer.models import Seat, Table
 from ledger.models import Player, Session
+from tests.e2e.helpers import log_in
 
 pytestmark = pytest.mark.browser
 
 TV = {"width": 1280, "height": 720}
-
-
-def log_in(page: Page, live_server: LiveServer) -> None:
-    page.goto(live_server.url + "/login/")
-    page.get_by_label("Username").fill("hanna")
-    page.get_by_label("Password").fill("kitchen-table-42")
-    page.get_by_role("button", name="Log in").click()
-    expect(page.get_by_role("heading", name="Your tables")).to_be_visible()
 
 
 def kitchen_table(host: Any) -> Table:

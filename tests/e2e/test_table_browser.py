@@ -10,16 +10,9 @@ from playwright.sync_api import Page, expect
 from pytest_django.live_server_helper import LiveServer
 
 from dealer.models import Table
+from tests.e2e.helpers import log_in
 
 pytestmark = pytest.mark.browser
-
-
-def log_in(page: Page, live_server: LiveServer) -> None:
-    page.goto(live_server.url + "/login/")
-    page.get_by_label("Username").fill("hanna")
-    page.get_by_label("Password").fill("kitchen-table-42")
-    page.get_by_role("button", name="Log in").click()
-    expect(page.get_by_role("heading", name="Your tables")).to_be_visible()
 
 
 def create_table(page: Page) -> None:
