@@ -7,6 +7,7 @@ without logging in, and follow the table by polling about once a second.
 from __future__ import annotations
 
 import io
+import time
 from functools import lru_cache
 from typing import Any
 from urllib.parse import urlsplit, urlunsplit
@@ -66,12 +67,19 @@ def phone_poll(request: HtmxHttpRequest, token: str) -> HttpResponse:
     return _poll(request, token, "phone")
 
 
+@lru_cache(maxsize=1)
+def _addresses(minute: int) -> tuple[str, ...]:
+    """This machine's network addresses, asked of the system at most once a minute (it runs a
+    command; the dealer's page needs them on every seat change)."""
+    return tuple(lan_ipv4_addresses())
+
+
 def lan_url(request: HttpRequest, path: str) -> str:
     """An absolute URL other devices can open: this machine's network address, not localhost."""
     url = request.build_absolute_uri(path)
     parts = urlsplit(url)
     if parts.hostname in LOOPBACK:
-        addresses = lan_ipv4_addresses()
+        addresses = _addresses(int(time.monotonic() // 60))
         if addresses:
             netloc = addresses[0] + (f":{parts.port}" if parts.port else "")
             url = urlunsplit(parts._replace(netloc=netloc))
