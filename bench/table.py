@@ -11,7 +11,7 @@ log on) with bench.settings, on 127.0.0.1 and a free port.
 Timing: the host logs in over HTTP once (GET /login/, POST the form); TABLES client threads,
 one per table, each with its own keep-alive connection and the host's cookies, deal
 HANDS_PER_TABLE hands as fast as the server answers, posting what the dealer's tablet posts
-(htmx, X-CSRFToken, the `version`, `seq` and `hand` read from the previous response): the hand
+(htmx, X-CSRFToken, the `version` and `hand` read from the previous response): the hand
 start, then everyone calls, the big blind checks, each street is dealt and checked round, and
 the main pot goes to the first player offered (28 actions a hand at 6 players). Every action's
 and award's server time is read from its `Server-Timing: app;dur=<ms>` header (set by
@@ -68,7 +68,7 @@ LONG_HAND_ACTIONS = 60
 DEEP_STACK = 10_000_000
 
 VERSION = re.compile(r'data-version="(\d+)"')
-SEQ = re.compile(r'name="seq" value="(\d+)"')
+REVISION = re.compile(r'name="version" value="(\d+)"')
 HAND = re.compile(r'name="hand" value="(\d+)"')
 POT = re.compile(r'name="pot" value="(\d+)"')
 WINNER = re.compile(r'name="winners" value="(\d+)"')
@@ -282,7 +282,7 @@ class Browser:
             response = self.connection.getresponse()
         except (ConnectionError, http.client.HTTPException):
             # The server closed an idle keep-alive connection: once more on a new one. (A
-            # repeated action carries the same seq and would be refused as stale, not doubled.)
+            # repeated action carries the same version and would be refused as stale, not doubled.)
             self.connection.close()
             self.connection = http.client.HTTPConnection(HOST, self.port, timeout=30)
             self.connection.request(method, path, body=body, headers=headers)
@@ -316,10 +316,10 @@ def _next_move(pk: int, page: str) -> tuple[str, dict[str, Any]] | None:
     """What the dealer taps next on this table screen, or None between hands."""
     if f'action="/tables/{pk}/start/"' in page:
         return None
-    seq, hand = SEQ.search(page), HAND.search(page)
-    if seq is None or hand is None:
+    version, hand = REVISION.search(page), HAND.search(page)
+    if version is None or hand is None:
         raise BenchError("a table screen with neither a hand nor the next hand's button")
-    fields: dict[str, Any] = {"seq": seq.group(1), "hand": hand.group(1)}
+    fields: dict[str, Any] = {"version": version.group(1), "hand": hand.group(1)}
     pot = POT.search(page)
     if pot is not None:
         winner = WINNER.search(page)
@@ -441,13 +441,12 @@ def _queries_per_action(host: Any) -> dict[int, list[str]]:
     ).text
     captured: dict[int, list[str]] = {}
     for number in range(1, LONG_HAND_ACTIONS + 1):
-        seq, hand, raise_min = SEQ.search(page), HAND.search(page), RAISE_MIN.search(page)
-        if seq is None or hand is None or raise_min is None or ERROR in page:
+        revision, hand = REVISION.search(page), HAND.search(page)
+        raise_min = RAISE_MIN.search(page)
+        if revision is None or hand is None or raise_min is None or ERROR in page:
             raise BenchError(f"the long hand cannot go on at action {number}")
-        if int(seq.group(1)) != number - 1:
-            raise BenchError(f"action {number} would be posted with seq {seq.group(1)}")
         fields = {
-            "seq": seq.group(1),
+            "version": revision.group(1),
             "hand": hand.group(1),
             "kind": "raise",
             "amount": raise_min.group(1),

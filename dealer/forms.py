@@ -9,7 +9,7 @@ from django.core.exceptions import ValidationError
 from django.utils.translation import gettext_lazy as _
 
 from dealer.engine import ButtonStraddleOrder, HeadsUpCap, StraddleRaise
-from dealer.models import Table
+from dealer.models import Seat, Table
 from ledger.models import Player, Session
 
 CURRENCIES = [("SEK", "SEK"), ("NOK", "NOK"), ("DKK", "DKK"), ("ISK", "ISK"), ("EUR", "EUR")]
@@ -189,7 +189,14 @@ class SeatPlayerForm(VersionForm):
 
     seat = forms.TypedChoiceField(coerce=int, label=_("Seat"))
     player = forms.ModelChoiceField(
-        queryset=Player.objects.none(), required=False, label=_("Player from your roster")
+        queryset=Player.objects.none(),
+        required=False,
+        label=_("Player from your roster"),
+        error_messages={
+            "invalid_choice": _(
+                "That player already sits at a table (leave it first) or is not on your roster."
+            )
+        },
     )
     new_player = forms.CharField(max_length=80, required=False, label=_("or a new player"))
     chips = forms.IntegerField(min_value=1, label=_("Buy-in (chips)"))
@@ -207,7 +214,8 @@ class SeatPlayerForm(VersionForm):
         self.fields["seat"].choices = [
             (n, str(n)) for n in range(1, table.max_seats + 1) if n not in taken
         ]
-        seated = table.seats.values_list("player_id", flat=True)
+        # Players sitting at any table are not offered: a player sits at one table at a time.
+        seated = Seat.objects.values_list("player_id", flat=True)
         self.fields["player"].queryset = Player.objects.filter(host=table.host).exclude(
             pk__in=seated
         )
@@ -236,12 +244,12 @@ class ChipsForm(VersionForm):
     )
 
 
-class ActionForm(forms.Form):
-    """A player's action: what it is, the amount for bets and raises, and the seq seen."""
+class ActionForm(VersionForm):
+    """A player's action: what it is, the amount for bets and raises, and the table's
+    revision the device showed."""
 
     KINDS = ["fold", "check", "call", "raise", "all_in", "bring_in", "deal", "misdeal"]
 
-    seq = forms.IntegerField(min_value=0, widget=forms.HiddenInput)
     hand = forms.IntegerField(min_value=1, widget=forms.HiddenInput)
     kind = forms.ChoiceField(choices=[(k, k) for k in KINDS])
     amount = forms.IntegerField(required=False, min_value=0, label=_("Amount"))
@@ -253,10 +261,9 @@ class ActionForm(forms.Form):
         return data
 
 
-class AwardForm(forms.Form):
+class AwardForm(VersionForm):
     """The dealer names the winners of the next pot."""
 
-    seq = forms.IntegerField(min_value=0, widget=forms.HiddenInput)
     hand = forms.IntegerField(min_value=1, widget=forms.HiddenInput)
     pot = forms.IntegerField(min_value=0, widget=forms.HiddenInput)
     winners = forms.TypedMultipleChoiceField(
@@ -267,8 +274,7 @@ class AwardForm(forms.Form):
     )
 
 
-class UndoForm(forms.Form):
-    seq = forms.IntegerField(min_value=0, widget=forms.HiddenInput)
+class UndoForm(VersionForm):
     hand = forms.IntegerField(min_value=1, widget=forms.HiddenInput)
 
 

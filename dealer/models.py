@@ -14,6 +14,7 @@ from functools import cached_property
 from typing import Any
 
 from django.conf import settings
+from django.core.exceptions import ValidationError
 from django.db import IntegrityError, models, transaction
 from django.db.models import F, Q
 from django.utils import timezone
@@ -261,15 +262,27 @@ class Table(models.Model):
         self.version += 1
 
     def claim(self, version: int) -> None:
-        """Take the table's next version, or raise Stale if another device changed it first."""
+        """Take the table's next version, or raise Stale if another device changed it first.
+
+        The version is the table's revision: it only ever grows (an undo takes a new one too),
+        so a device that posts the version it showed can never land on a state it never saw.
+        """
         if not Table.objects.filter(pk=self.pk, version=version).update(version=version + 1):
             raise Stale
         self.version = version + 1
 
+    def claim_for_play(self, version: int) -> None:
+        """Inside a transaction: the session must still be played (not counted, not settled;
+        read under its row lock, see Session.hold — raises ValidationError with the reason),
+        then take the table's next version (raises Stale)."""
+        self.session.hold(Session.State.OPEN)
+        self.claim(version)
+
     @transaction.atomic
     def start_hand(self, *, version: int, by: Any, straddle: bool = False) -> Hand:
-        """Start the next hand: post the blinds, move the button. Raises Stale or ValueError."""
-        self.claim(version)
+        """Start the next hand: post the blinds, move the button. Raises Stale, ValueError or
+        ValidationError (the session is no longer played)."""
+        self.claim_for_play(version)
         if self.live_hand() is not None:
             raise ValueError(_t("Finish the hand in progress first."))
         if self.clock is not None:
@@ -329,12 +342,24 @@ class Seat(models.Model):
         ordering = ["number"]
         constraints = [
             models.UniqueConstraint(fields=["table", "number"], name="one_player_per_seat"),
-            models.UniqueConstraint(fields=["table", "player"], name="one_seat_per_player"),
+            # A player sits at one table at a time (their chips are in one place).
+            models.UniqueConstraint(fields=["player"], name="one_seat_per_player"),
             models.CheckConstraint(condition=Q(number__gte=1, number__lte=10), name="seat_1_10"),
         ]
 
     def __str__(self) -> str:
         return f"{self.number}: {self.player}"
+
+    @staticmethod
+    def check_free(player: Player) -> None:
+        """Refuse (ValidationError) to seat a player who sits at a table already: their chips
+        are there. (The database's one-seat-per-player constraint backs this up.)"""
+        seat = Seat.objects.filter(player=player).select_related("table").first()
+        if seat is not None:
+            raise ValidationError(
+                _t("%(name)s already sits at %(table)s (seat %(seat)s): leave that table first.")
+                % {"name": player, "table": seat.table, "seat": seat.number}
+            )
 
     def as_state(self) -> SeatState:
         return SeatState(
@@ -371,19 +396,20 @@ class HandQuerySet(models.QuerySet["Hand"]):
         return write_phhs(hand.as_phh(players) for hand in hands)
 
     def act(
-        self, *, number: int, make: Action | Callable[[HandState], Action], seq: int, by: Any
+        self, *, number: int, make: Action | Callable[[HandState], Action], version: int, by: Any
     ) -> tuple[Hand, HandState]:
         """Append an action to hand `number` (see `Hand.append`).
 
-        Raises Hand.DoesNotExist, Stale or IllegalAction; nothing is written then.
+        Raises Hand.DoesNotExist, Stale, IllegalAction or ValidationError; nothing is written
+        then.
         """
-        hand = self.select_related("table").get(number=number)
-        return hand, hand.append(make, seq=seq, by=by)
+        hand = self.select_related("table__session").get(number=number)
+        return hand, hand.append(make, version=version, by=by)
 
-    def undo(self, *, number: int, seq: int, by: Any) -> Hand:
+    def undo(self, *, number: int, version: int, by: Any) -> Hand:
         """Take back the last action of hand `number` (see `Hand.undo`)."""
-        hand = self.select_related("table").get(number=number)
-        hand.undo(seq=seq, by=by)
+        hand = self.select_related("table__session").get(number=number)
+        hand.undo(version=version, by=by)
         return hand
 
 
@@ -464,32 +490,42 @@ class Hand(models.Model):
         return replay(self.engine_config(), self.log())
 
     def append(
-        self, make: Action | Callable[[HandState], Action], *, seq: int, by: Any
+        self, make: Action | Callable[[HandState], Action], *, version: int, by: Any
     ) -> HandState:
-        """Append an action if the client saw the latest state (`seq` actions logged).
+        """Append an action if the client saw the table's latest revision (`version`).
 
         `make` is the action, or builds it from the current state (the player to act). Raises
-        Stale for an out-of-date client and IllegalAction (nothing written) for a move the rules
-        refuse. The state is rebuilt and the action checked before anything is written; the
-        write is a short transaction that takes the table's next version only if nothing changed
-        since this request read it (optimistic locking: an undo or another device's action in
-        between makes it Stale), and the log's unique (hand, seq) backs that up.
+        Stale for an out-of-date client, IllegalAction for a move the rules refuse and
+        ValidationError when the session is no longer played; nothing is written then. The
+        state is rebuilt and the action checked before anything is written; the write is a
+        short transaction that takes the table's next version only if it is still the one the
+        device showed (optimistic locking: an undo or another device's action in between makes
+        it Stale, and versions are never reused), and the log's unique (hand, seq) backs that
+        up.
         """
-        if self.status != self.Status.LIVE or seq != len(self.entries):
+        if self.status != self.Status.LIVE or version != self.table.version:
             raise Stale
         before = self.state()
         action = make(before) if callable(make) else make
-        state = apply(before, action)
+        try:
+            state = apply(before, action)
+        except IllegalAction:
+            # The log may have been read after another device's action landed (the table was
+            # read first): then the device is out of date, not the move illegal.
+            if not Table.objects.filter(pk=self.table_id, version=version).exists():
+                raise Stale from None
+            raise
+        seq = len(self.entries) + 1
         try:
             with transaction.atomic():
-                self.table.claim(self.table.version)
+                self.table.claim_for_play(version)
                 data = action_to_dict(action)
-                HandAction.objects.create(hand=self, seq=seq + 1, data=data, by=by)
+                HandAction.objects.create(hand=self, seq=seq, data=data, by=by)
                 if state.is_over:
                     self._finish(state)
         except IntegrityError as error:  # another device appended the same seq first
             raise Stale from error
-        self.entries.append((seq + 1, data))
+        self.entries.append((seq, data))
         return state
 
     def _finish(self, state: HandState) -> None:
@@ -515,13 +551,13 @@ class Hand(models.Model):
         Table.objects.filter(pk=self.table_id).update(button=self.button_before)
         self.table.button = self.button_before
 
-    def undo(self, *, seq: int, by: Any) -> None:
+    def undo(self, *, version: int, by: Any) -> None:
         """Remove the last action (audited); reopens a finished hand, undoing its payout.
 
-        Guarded like `append`: the table's version must not have moved since it was read."""
-        last_seq, last_data = self.entries[-1] if self.entries else (0, {})
-        if seq != last_seq:
+        Guarded like `append`: `version` must be the table's revision the device showed."""
+        if version != self.table.version:
             raise Stale
+        last_seq, last_data = self.entries[-1] if self.entries else (0, {})
         if not last_seq:
             raise IllegalAction(_t("There is nothing to undo in this hand."))
         if self.status == self.Status.VOID:
@@ -529,7 +565,7 @@ class Hand(models.Model):
         if self.status == self.Status.COMPLETE and self.table.latest_hand() != self:
             raise IllegalAction(_t("Only the last hand can be reopened."))
         with transaction.atomic():
-            self.table.claim(self.table.version)
+            self.table.claim_for_play(version)
             if self.status == self.Status.COMPLETE:
                 self._reopen()
             UndoneAction.objects.create(hand=self, seq=last_seq, data=last_data, by=by)
@@ -587,6 +623,33 @@ class UndoneAction(models.Model):
 
     class Meta:
         ordering = ["undone_at", "id"]
+
+
+def session_busy(session: Session) -> str:
+    """Why `session` cannot stop being played now: a hand in progress at one of its tables
+    ("" when none is). Registered with the ledger (ledger.models.BUSY_CHECKS)."""
+    live = (
+        Hand.objects.filter(table__session=session, status=Hand.Status.LIVE)
+        .select_related("table")
+        .first()
+    )
+    if live is None:
+        return ""
+    return _t("Hand %(n)s at %(table)s is in progress: finish it (or misdeal it) first.") % {
+        "n": live.number,
+        "table": live.table,
+    }
+
+
+def merge_hand_players(keep: Player, gone: Player) -> None:
+    """Two roster entries of one person are merged: the hands' logs name the kept one.
+    Registered with the ledger (ledger.models.MERGE_HOOKS); runs inside the merge's
+    transaction."""
+    tables = Table.objects.filter(host=keep.host_id)
+    for hand in Hand.objects.filter(table__in=tables).only("pk", "players"):
+        if gone.pk in hand.players:
+            hand.players = [keep.pk if pid == gone.pk else pid for pid in hand.players]
+            hand.save(update_fields=["players"])
 
 
 from dealer.tournament_models import *  # noqa: E402,F401,F403

@@ -14,7 +14,8 @@ from django.contrib.auth import get_user_model, login
 from django.contrib.auth.decorators import login_required
 from django.contrib.auth.forms import UserCreationForm
 from django.core.exceptions import ValidationError
-from django.db import transaction
+from django.db import IntegrityError, transaction
+from django.db.models import F
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.template.loader import render_to_string
@@ -176,10 +177,11 @@ def seat_add(request: HtmxHttpRequest, pk: int) -> HttpResponse:
     data = form.cleaned_data
     try:
         with transaction.atomic():
-            table.claim(data["version"])
+            table.claim_for_play(data["version"])
             player = data["player"] or Player.objects.create(
                 host=table.host, name=data["new_player"]
             )
+            Seat.check_free(player)
             Seat.objects.create(
                 table=table,
                 number=data["seat"],
@@ -190,7 +192,7 @@ def seat_add(request: HtmxHttpRequest, pk: int) -> HttpResponse:
             )
             if table.clock_id is None:  # tournament chips are paid for in the tournament
                 table.session.buy_in(player, data["chips"], method=data["method"], by=request.user)
-    except Stale:
+    except (Stale, IntegrityError):  # another device took the seat or seated the player first
         return _respond(request, table, error=_(STALE))
     except ValidationError as error:
         return _respond(request, table, error=" ".join(error.messages))
@@ -234,8 +236,8 @@ def seat_chips(request: HtmxHttpRequest, pk: int, number: int, kind: str) -> Htt
     data = form.cleaned_data
     try:
         with transaction.atomic():
-            table.claim(data["version"])
-            Seat.objects.filter(pk=seat.pk).update(stack=seat.stack + data["chips"])
+            table.claim_for_play(data["version"])
+            Seat.objects.filter(pk=seat.pk).update(stack=F("stack") + data["chips"])
             table.session.buy_in(
                 seat.player,
                 data["chips"],
@@ -264,17 +266,19 @@ def seat_toggle(request: HtmxHttpRequest, pk: int, number: int, what: str) -> Ht
     version = _version(request)
     if version is None:
         return _respond(request, table, error=_(STALE))
+    if what not in ("sit_out", "post"):
+        raise Http404
     try:
         with transaction.atomic():
-            table.claim(version)
+            table.claim_for_play(version)
             if what == "sit_out":
                 Seat.objects.filter(pk=seat.pk).update(sitting_out=not seat.sitting_out)
-            elif what == "post":
-                Seat.objects.filter(pk=seat.pk).update(wants_to_post=not seat.wants_to_post)
             else:
-                raise Http404
+                Seat.objects.filter(pk=seat.pk).update(wants_to_post=not seat.wants_to_post)
     except Stale:
         return _respond(request, table, error=_(STALE))
+    except ValidationError as error:
+        return _respond(request, table, error=" ".join(error.messages))
     return _respond(request, table, seating=True)
 
 
@@ -295,8 +299,9 @@ def seat_leave(request: HtmxHttpRequest, pk: int, number: int) -> HttpResponse:
         )
     try:
         with transaction.atomic():
-            table.claim(version)
-            if seat.stack and table.clock_id is None:
+            table.claim_for_play(version)
+            if table.clock_id is None:  # tournament chips are not the ledger's
+                # Even with no chips left: the player is then counted (with 0) for the night.
                 table.session.cash_out(seat.player, seat.stack, by=request.user)
             seat.delete()
     except Stale:
@@ -328,6 +333,8 @@ def hand_start(request: HtmxHttpRequest, pk: int) -> HttpResponse:
         return _respond(request, table, error=_(STALE))
     except (NotEnoughPlayers, ValueError, IllegalAction) as error:
         return _respond(request, table, error=str(error))
+    except ValidationError as error:
+        return _respond(request, table, error=" ".join(error.messages))
     return _respond(request, table, hand=hand, seating=True)
 
 
@@ -355,16 +362,18 @@ def _apply(
     pk: int,
     number: int,
     make: Callable[[HandState], Action],
-    seq: int,
+    version: int,
 ) -> HttpResponse:
     """Append an action to hand `number` of table `pk` and show the table."""
     hands = Hand.objects.for_user(request.user).filter(table_id=pk)
     try:
-        hand, state = hands.act(number=number, make=make, seq=seq, by=request.user)
+        hand, state = hands.act(number=number, make=make, version=version, by=request.user)
     except (Hand.DoesNotExist, Stale):
         return _respond(request, _table(request, pk), error=_(STALE))
     except IllegalAction as error:
         return _respond(request, _table(request, pk), error=str(error))
+    except ValidationError as error:
+        return _respond(request, _table(request, pk), error=" ".join(error.messages))
     return _respond(request, hand.table, hand=hand, state=state)
 
 
@@ -377,7 +386,7 @@ def act(request: HtmxHttpRequest, pk: int) -> HttpResponse:
         return _respond(request, _table(request, pk), error=_form_error(form))
     data = form.cleaned_data
     make = _action_builder(data["kind"], data["amount"])
-    return _apply(request, pk, data["hand"], make, data["seq"])
+    return _apply(request, pk, data["hand"], make, data["version"])
 
 
 @login_required
@@ -389,7 +398,9 @@ def award(request: HtmxHttpRequest, pk: int) -> HttpResponse:
         return _respond(request, _table(request, pk), error=_form_error(form))
     data = form.cleaned_data
     winners = tuple(data["winners"])
-    return _apply(request, pk, data["hand"], lambda state: Award(data["pot"], winners), data["seq"])
+    return _apply(
+        request, pk, data["hand"], lambda state: Award(data["pot"], winners), data["version"]
+    )
 
 
 @login_required
@@ -402,11 +413,13 @@ def undo(request: HtmxHttpRequest, pk: int) -> HttpResponse:
     hands = Hand.objects.for_user(request.user).filter(table_id=pk)
     data = form.cleaned_data
     try:
-        hand = hands.undo(number=data["hand"], seq=data["seq"], by=request.user)
+        hand = hands.undo(number=data["hand"], version=data["version"], by=request.user)
     except (Hand.DoesNotExist, Stale):
         return _respond(request, _table(request, pk), error=_(STALE))
     except IllegalAction as error:
         return _respond(request, _table(request, pk), error=str(error))
+    except ValidationError as error:
+        return _respond(request, _table(request, pk), error=" ".join(error.messages))
     return _respond(request, hand.table, notice=_("Undone."))
 
 

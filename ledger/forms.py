@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from django import forms
@@ -11,7 +11,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from ledger import prizes, settlement
-from ledger.models import BuyIn, Player, Session
+from ledger.models import BuyIn, CountSource, Player, Session
 
 MONEY_ERRORS = {
     "empty": gettext_lazy("Enter an amount."),
@@ -118,10 +118,18 @@ class BuyInForm(forms.Form):
 class CountForm(forms.Form):
     """Every player's chips at the end: a total, or a count per colour (or both, if they agree)."""
 
-    def __init__(self, *args: Any, session: Session, players: list[Player], **kwargs: Any):
+    def __init__(
+        self,
+        *args: Any,
+        session: Session,
+        players: list[Player],
+        sources: Mapping[int, CountSource] | None = None,
+        **kwargs: Any,
+    ):
         super().__init__(*args, **kwargs)
         self.session = session
         self.players = players
+        self.sources = sources or {}
         for player in players:
             self.fields[f"chips_{player.pk}"] = forms.IntegerField(
                 label=str(player), required=False, min_value=0
@@ -138,6 +146,7 @@ class CountForm(forms.Form):
                 "player": player,
                 "total": self[f"chips_{player.pk}"],
                 "colours": [self[f"colour_{player.pk}_{c.colour}"] for c in self.session.chips],
+                "source": self.sources.get(player.pk),
             }
             for player in self.players
         ]

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import random
 from collections import defaultdict
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any
@@ -28,6 +28,41 @@ from ledger.settlement import Chip
 
 # The bank's key in balances: the host, holding the cash paid in (when no player is the banker).
 BANK = 0
+
+# Ledger never imports dealer/; the dealer app registers here (in its AppConfig.ready) what
+# the ledger must ask of it:
+# - BUSY_CHECKS: why a session cannot stop being played now (a hand in progress at one of its
+#   tables), as a message, or "" when nothing is in progress;
+# - MERGE_HOOKS: move the other app's references to a player that are not foreign keys (the
+#   player ids in a hand's log) when two roster entries are merged; and refuse (ValidationError)
+#   a merge that app cannot take.
+BUSY_CHECKS: list[Callable[[Session], str]] = []
+MERGE_HOOKS: list[Callable[[Player, Player], None]] = []
+
+
+@dataclass
+class CountSource:
+    """Where a player's count comes from (shown next to the count box)."""
+
+    # Chips taken off tables during the game (cash-outs when leaving), and how many times.
+    left: int = 0
+    left_times: int = 0
+    # The saved final count of the chips in front of them, and when it was saved.
+    final: int | None = None
+    final_at: Any = None
+    # (table, stack) for each seat they still have at one of the session's tables.
+    seated: list[tuple[str, int]] = field(default_factory=list)
+
+    @property
+    def at_tables(self) -> int:
+        return sum(stack for _table, stack in self.seated)
+
+    @property
+    def suggestion(self) -> int | None:
+        """What the count box starts with: the saved count, else the chips still at tables."""
+        if self.final is not None:
+            return self.final
+        return self.at_tables if self.seated else None
 
 
 class Player(models.Model):
@@ -60,10 +95,14 @@ class Player(models.Model):
 
         Everything that points at `other` — buy-ins, cash-outs, transfers, and any other app's
         rows (seats at a table) — is moved here, in one transaction. Empty fields are filled in
-        from `other`.
+        from `other`. Refused (ValidationError, nothing changed) when both hold something only
+        one person can hold: both seated, both in one tournament that is not finished.
         """
         if other.pk == self.pk or other.host_id != self.host_id:
             raise ValidationError(_("Choose another player of yours to merge."))
+        self._check_mergeable(other)
+        for hook in MERGE_HOOKS:
+            hook(self, other)
         # One result per player and session: add up the nights both entries played.
         for result in Result.objects.filter(player=other, session__results__player=self):
             Result.objects.filter(player=self, session=result.session).update(
@@ -72,6 +111,29 @@ class Player(models.Model):
                 counted=models.F("counted") + result.counted,
             )
             result.delete()
+        # One final count per player and session: add them up too.
+        for count in CashOut.objects.filter(player=other, kind=CashOut.Kind.COUNT):
+            mine = CashOut.objects.filter(
+                player=self, session=count.session_id, kind=CashOut.Kind.COUNT
+            ).first()
+            if mine is not None:
+                mine.chips += count.chips
+                mine.counts = (
+                    {
+                        colour: mine.counts.get(colour, 0) + count.counts.get(colour, 0)
+                        for colour in {*mine.counts, *count.counts}
+                    }
+                    if mine.counts and count.counts
+                    else {}
+                )
+                mine.save(update_fields=["chips", "counts"])
+                count.delete()
+        for tournament in Tournament.objects.filter(host=self.host_id).exclude(deal={}):
+            if str(other.pk) in tournament.deal:
+                deal = dict(tournament.deal)
+                deal[str(self.pk)] = deal.get(str(self.pk), 0) + deal.pop(str(other.pk))
+                tournament.deal = deal
+                tournament.save(update_fields=["deal"])
         for relation in Player._meta.related_objects:
             if relation.many_to_many or relation.one_to_one:
                 continue
@@ -83,6 +145,57 @@ class Player(models.Model):
                 setattr(self, name, getattr(other, name))
         other.delete()
         self.save()
+
+    def _check_mergeable(self, other: Player) -> None:
+        names = {"name": self, "other": other}
+        # Any app's rows that a unique constraint allows only one of per player (a seat: a
+        # player sits at one table at a time) cannot be moved when both have one.
+        for relation in Player._meta.related_objects:
+            if relation.many_to_many or relation.one_to_one:
+                continue
+            model, fk = relation.related_model, relation.field.name
+            for constraint in model._meta.constraints:
+                fields = getattr(constraint, "fields", ())
+                if not isinstance(constraint, models.UniqueConstraint) or fk not in fields:
+                    continue
+                if model is Result or (model is CashOut and constraint.condition is not None):
+                    continue  # added up above
+                rest = [f for f in fields if f != fk]
+                mine = model._base_manager.filter(**{fk: self})
+                theirs = model._base_manager.filter(**{fk: other})
+                if constraint.condition is not None:
+                    mine, theirs = (
+                        mine.filter(constraint.condition),
+                        theirs.filter(constraint.condition),
+                    )
+                clash = (
+                    any(
+                        mine.filter(**dict(zip(rest, values, strict=True))).exists()
+                        for values in theirs.values_list(*rest)
+                    )
+                    if rest
+                    else (mine.exists() and theirs.exists())
+                )
+                if clash:
+                    raise ValidationError(
+                        _(
+                            "%(name)s and %(other)s both have a %(what)s, and a player can "
+                            "have only one: change that first (a seated player leaves the "
+                            "table)."
+                        )
+                        % {**names, "what": model._meta.verbose_name}
+                    )
+        # A tournament both entered that is still being played cannot have them as one.
+        shared = Tournament.objects.filter(entries__player=self).filter(entries__player=other)
+        running = shared.exclude(state=Tournament.State.FINISHED).first()
+        if running is not None:
+            raise ValidationError(
+                _(
+                    "%(name)s and %(other)s both entered %(tournament)s, which is not finished: "
+                    "merge them when it is."
+                )
+                % {**names, "tournament": running.name}
+            )
 
     def history(self) -> models.QuerySet[Result]:
         """This player's results in settled sessions, oldest first."""
@@ -171,9 +284,38 @@ class Session(models.Model):
     def value(self, chips: int) -> Fraction:
         return chips * self.minor_per_chip
 
-    def _check_open(self) -> None:
-        if self.is_locked:
+    def hold(self, *allowed: str) -> None:
+        """Lock this session's row for the rest of the transaction and refuse (ValidationError,
+        the reason) unless its state is one of `allowed`.
+
+        Every write a session's state may forbid calls this first, inside its transaction: on
+        PostgreSQL the row lock makes a settle and a buy-in (or a table's action) wait for each
+        other, and the state is read after the wait; on SQLite writers are serialized by
+        BEGIN IMMEDIATE. So nothing lands in a session that was settled a moment before.
+        """
+        if not transaction.get_connection().in_atomic_block:
+            raise RuntimeError("Session.hold() must run inside a transaction")
+        state = (
+            Session.objects.select_for_update()
+            .filter(pk=self.pk)
+            .values_list("state", flat=True)
+            .first()
+        )
+        if state is None:
+            raise ValidationError(_("This session no longer exists."))
+        self.state = state
+        if state in allowed:
+            return
+        if state == self.State.SETTLED:
             raise ValidationError(_("This session is settled: reopen it to change it."))
+        if state == self.State.COUNTING:
+            raise ValidationError(
+                _(
+                    "The game is over: this session is being counted. To play on, press "
+                    "“Back to the game” on the session page."
+                )
+            )
+        raise ValidationError(_("Count the chips first: this session is still being played."))
 
     def _check_counts(self, chips: int | None, counts: Mapping[str, int] | None) -> int:
         if counts:
@@ -205,20 +347,24 @@ class Session(models.Model):
         by: Any | None = None,
         counts: Mapping[str, int] | None = None,
     ) -> BuyIn:
-        """Record chips bought by `player` (paid in cash to the bank, or on credit)."""
-        self._check_open()
+        """Record chips bought by `player` (paid in cash to the bank, or on credit).
+
+        Allowed while the game is played and while counting (a forgotten rebuy found at the
+        count), never in a settled session."""
         chips = self._check_counts(chips, counts)
         if chips <= 0:
             raise ValidationError(_("A buy-in must be at least one chip."))
-        return BuyIn.objects.create(
-            session=self,
-            player=player,
-            chips=chips,
-            method=method,
-            kind=kind,
-            recorded_by=by,
-            counts=dict(counts or {}),
-        )
+        with transaction.atomic():
+            self.hold(self.State.OPEN, self.State.COUNTING)
+            return BuyIn.objects.create(
+                session=self,
+                player=player,
+                chips=chips,
+                method=method,
+                kind=kind,
+                recorded_by=by,
+                counts=dict(counts or {}),
+            )
 
     def cash_out(
         self,
@@ -227,46 +373,99 @@ class Session(models.Model):
         *,
         by: Any | None = None,
         counts: Mapping[str, int] | None = None,
-        replace: bool = False,
+        final: bool = False,
     ) -> CashOut:
         """Record chips a player leaves with: a total, or a count per colour (`counts`).
 
-        With `replace`, this count replaces the player's earlier cash-outs in this session
-        (the host's final count of everything they have).
+        Without `final`: chips taken off during the game (a player leaving a table). With
+        `final`: the end-of-night count of the chips in front of the player, which replaces
+        their earlier final count (never the chips they left tables with), so saving the same
+        count twice records it once.
         """
-        self._check_open()
         chips = self._check_counts(chips, counts)
         with transaction.atomic():
-            if replace:
-                self.cash_outs.filter(player=player).delete()
+            self.hold(self.State.OPEN, self.State.COUNTING)
+            kind = CashOut.Kind.COUNT if final else CashOut.Kind.LEFT
+            if final:
+                self.cash_outs.filter(player=player, kind=CashOut.Kind.COUNT).delete()
             return CashOut.objects.create(
-                session=self, player=player, chips=chips, recorded_by=by, counts=dict(counts or {})
+                session=self,
+                player=player,
+                chips=chips,
+                kind=kind,
+                recorded_by=by,
+                counts=dict(counts or {}),
             )
 
-    def counted_chips(self, player: Player) -> int | None:
-        """What the count form starts with: cash-outs so far plus chips still at a live table."""
-        total = sum(c.chips for c in self.cash_outs.all() if c.player_id == player.pk)
-        seated = 0
+    @transaction.atomic
+    def save_count(
+        self, counts: Mapping[Player, tuple[int | None, Mapping[str, int]] | None], *, by: Any
+    ) -> None:
+        """The end-of-night count of these players (a total and/or chips per colour; None: not
+        counted), replacing their earlier final counts, and the session is being counted from
+        now on. Saving the same count again changes nothing."""
+        self.hold(self.State.OPEN, self.State.COUNTING)
+        for player, count in counts.items():
+            if count is None:
+                self.cash_outs.filter(player=player, kind=CashOut.Kind.COUNT).delete()
+                continue
+            total, by_colour = count
+            self.cash_out(player, total, counts=by_colour or None, by=by, final=True)
+        if self.state == self.State.OPEN:
+            self._set_state(self.State.COUNTING, SessionEvent.Kind.COUNTING, by=by)
+
+    def count_sources(self, players: list[Player]) -> dict[int, CountSource]:
+        """Where each player's count comes from: chips taken off tables during the game, the
+        saved final count, and the chips still in front of them at this session's tables."""
+        sources = {p.pk: CountSource() for p in players}
+        for c in self.cash_outs.filter(player__in=players):
+            source = sources[c.player_id]
+            if c.kind == CashOut.Kind.COUNT:
+                source.final = (source.final or 0) + c.chips
+                source.final_at = c.created_at
+            else:
+                source.left += c.chips
+                source.left_times += 1
         tables = getattr(self, "tables", None)  # the dealer app's tables, when it has them
         if tables is not None:
-            for table in tables.all():
-                for seat in table.seats.filter(player=player):
-                    seated += getattr(seat, "stack", 0)
-        if not total and not seated and not self.cash_outs.filter(player=player).exists():
-            return None
-        return total + seated
+            for table in tables.prefetch_related("seats"):
+                for seat in table.seats.all():
+                    if seat.player_id in sources:
+                        sources[seat.player_id].seated.append((str(table), seat.stack))
+        return sources
 
     # --- state ----------------------------------------------------------------------------
 
-    def start_counting(self, *, by: Any) -> None:
-        self._check_open()
-        self.state = self.State.COUNTING
+    def _set_state(self, state: str, event: str, *, by: Any, note: str = "") -> None:
+        self.state = state
         self.save(update_fields=["state"])
-        self.events.create(kind=SessionEvent.Kind.COUNTING, by=by)
+        self.events.create(kind=event, by=by, note=note)
 
+    def _check_not_busy(self) -> None:
+        """Refuse while another app has work in progress in this session (a hand being
+        played at one of its tables: see BUSY_CHECKS)."""
+        busy = [str(reason) for check in BUSY_CHECKS if (reason := check(self))]
+        if busy:
+            raise ValidationError(" ".join(busy))
+
+    @transaction.atomic
+    def start_counting(self, *, by: Any) -> None:
+        """The game is over: the tables stop, the chips are counted."""
+        self.hold(self.State.OPEN)
+        self._check_not_busy()
+        self._set_state(self.State.COUNTING, SessionEvent.Kind.COUNTING, by=by)
+
+    @transaction.atomic
+    def resume(self, *, by: Any) -> None:
+        """Back to the game from counting (the count pressed too early): the tables play on;
+        a saved count is kept, to be checked again at the end."""
+        self.hold(self.State.COUNTING)
+        self._set_state(self.State.OPEN, SessionEvent.Kind.RESUMED, by=by)
+
+    @transaction.atomic
     def decide(self, policy: str, *, by: Any, player: Player | None = None) -> None:
         """Record how the difference between chips sold and counted is resolved."""
-        self._check_open()
+        self.hold(self.State.OPEN, self.State.COUNTING)
         if policy == self.Policy.PLAYER and player is None:
             raise ValidationError(_("Choose the player who takes the difference."))
         self.policy = policy
@@ -277,11 +476,21 @@ class Session(models.Model):
         self.events.create(kind=SessionEvent.Kind.POLICY, by=by, note=self.get_policy_display())
 
     @transaction.atomic
+    def set_options(self, *, banker: Player | None, through_bank: bool, cash_step: int) -> None:
+        """Settlement options: who holds the bank's cash, everything through the bank, and
+        the cash step transfers are rounded to."""
+        self.hold(self.State.OPEN, self.State.COUNTING)
+        self.banker = banker
+        self.through_bank = through_bank
+        self.cash_step = cash_step
+        self.save(update_fields=["banker", "through_bank", "cash_step"])
+
+    @transaction.atomic
     def settle(self, *, by: Any) -> Statement:
-        """Lock the session and record who pays whom. Refused while a difference is undecided."""
-        locked = Session.objects.select_for_update().get(pk=self.pk)
-        if locked.state == self.State.SETTLED:
-            raise ValidationError(_("This session is already settled."))
+        """Lock the session and record who pays whom. Refused while a count is missing or a
+        difference is undecided."""
+        self.hold(self.State.OPEN, self.State.COUNTING)
+        self._check_not_busy()
         unfinished = self.tournaments.exclude(state=Tournament.State.FINISHED).first()
         if unfinished is not None:
             raise ValidationError(
@@ -289,6 +498,11 @@ class Session(models.Model):
                 % {"name": unfinished.name}
             )
         statement = self.statement()
+        if statement.uncounted:
+            raise ValidationError(
+                _("Count every player's chips first (0 for a player who has none): %(names)s.")
+                % {"names": ", ".join(str(r.player) for r in statement.uncounted)}
+            )
         if statement.needs_policy:
             raise ValidationError(
                 _(
@@ -319,10 +533,9 @@ class Session(models.Model):
                 group=t.group,
             )
         Transfer.objects.filter(pk__in=[d.pk for d in statement.carried]).update(carried_to=self)
-        self.state = self.State.SETTLED
         self.settled_at = timezone.now()
-        self.save(update_fields=["state", "settled_at"])
-        self.events.create(kind=SessionEvent.Kind.SETTLED, by=by)
+        self.save(update_fields=["settled_at"])
+        self._set_state(self.State.SETTLED, SessionEvent.Kind.SETTLED, by=by)
         return statement
 
     @transaction.atomic
@@ -331,17 +544,18 @@ class Session(models.Model):
 
         Debts carried into it become open again. The audit log keeps who reopened it and when.
         """
-        if self.state != self.State.SETTLED:
-            raise ValidationError(_("Only a settled session can be reopened."))
+        try:
+            self.hold(self.State.SETTLED)
+        except ValidationError:
+            raise ValidationError(_("Only a settled session can be reopened.")) from None
         paid = self.transfers.filter(paid_at__isnull=False).count()
         Transfer.objects.filter(carried_to=self).update(carried_to=None)
         self.transfers.all().delete()
         self.results.all().delete()
-        self.state = self.State.COUNTING
         self.settled_at = None
-        self.save(update_fields=["state", "settled_at"])
+        self.save(update_fields=["settled_at"])
         note = _("%(paid)s transfers had been marked paid.") % {"paid": paid} if paid else ""
-        self.events.create(kind=SessionEvent.Kind.REOPENED, by=by, note=note)
+        self._set_state(self.State.COUNTING, SessionEvent.Kind.REOPENED, by=by, note=note)
 
     # --- the numbers ----------------------------------------------------------------------
 
@@ -405,6 +619,11 @@ class Session(models.Model):
         sold = sum(r.bought for r in ordered)
         counted = sum(r.counted for r in ordered)
         st = Statement(session=self, rows=ordered, sold=sold, counted=counted)
+        # Chips sold and counted can only be compared once everyone who bought chips has been
+        # counted (0 for a player who has none): before that there is no shortfall to resolve.
+        st.uncounted = [r for r in ordered if r.bought and not r.cash_outs]
+        if st.uncounted:
+            return st
         st.by_colour = self._difference_by_colour(buy_ins, cash_outs)
 
         # Exact results, then the difference spread by the policy.
@@ -559,6 +778,9 @@ class Statement:
     sold: int
     counted: int
     by_colour: list[tuple[str, int, int]] | None = None
+    # Players who bought chips and have not been counted: no difference, results or
+    # transfers until they are.
+    uncounted: list[Row] = field(default_factory=list)
     needs_policy: bool = False
     bank_adjustment: Fraction = Fraction(0)
     bank_result: int = 0
@@ -570,6 +792,11 @@ class Statement:
     names: dict[int, str] = field(default_factory=dict)
     others: dict[int, Player] = field(default_factory=dict)
     exact: bool = True
+
+    @property
+    def results_known(self) -> bool:
+        """Everyone is counted and any difference is resolved: the results can be shown."""
+        return not self.uncounted and not self.needs_policy
 
     @property
     def difference_chips(self) -> int:
@@ -588,6 +815,31 @@ class Statement:
         if not key:
             return _("the bank")
         return self.names.get(key) or _("the bank")
+
+    def rounding(self) -> list[str]:
+        """What rounding the transfers to the cash step does to each party, in words: "the
+        bank pays 3,00 kr more", "Anna gets 3,00 kr less". A remainder is the exact balance
+        less the rounded one, so a positive one leaves its party worse off (a payer pays more,
+        a payee gets less), a negative one better off; they add up to zero."""
+        code, language = self.session.currency, get_language() or "en"
+        lines = []
+        for key, remainder in self.remainders.items():
+            exact = self.balances.get(key, 0) + remainder
+            amount = settlement.format_money(abs(remainder), code, language)
+            if exact < 0:
+                text = (
+                    _("%(name)s pays %(amount)s more")
+                    if remainder > 0
+                    else (_("%(name)s pays %(amount)s less"))
+                )
+            else:
+                text = (
+                    _("%(name)s gets %(amount)s less")
+                    if remainder > 0
+                    else (_("%(name)s gets %(amount)s more"))
+                )
+            lines.append(text % {"name": self.name(key), "amount": amount})
+        return lines
 
     def lines(self, transfers: list[Any]) -> list[dict[str, Any]]:
         """Transfers (planned or saved) with a plain-language explanation of each."""
@@ -684,11 +936,18 @@ class BuyIn(models.Model):
 
 
 class CashOut(models.Model):
-    """Chips a player leaves with (counted at the end, or when leaving a table)."""
+    """Chips a player leaves with: taken off a table during the game, or the end-of-night
+    count of what is in front of them (at most one final count per player: re-saving the
+    count replaces it)."""
+
+    class Kind(models.TextChoices):
+        LEFT = "left", gettext_lazy("left a table")
+        COUNT = "count", gettext_lazy("final count")
 
     session = models.ForeignKey(Session, on_delete=models.CASCADE, related_name="cash_outs")
     player = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="cash_outs")
     chips = models.PositiveIntegerField(gettext_lazy("chips"))
+    kind = models.CharField(max_length=10, choices=Kind.choices, default=Kind.LEFT)
     # Chips per colour, when counted by colour.
     counts = models.JSONField(default=dict, blank=True)
     recorded_by = models.ForeignKey(
@@ -698,6 +957,13 @@ class CashOut(models.Model):
 
     class Meta:
         ordering = ["created_at", "id"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["session", "player"],
+                condition=models.Q(kind="count"),
+                name="one_final_count_per_player",
+            ),
+        ]
 
 
 class Result(models.Model):
@@ -745,12 +1011,21 @@ class Transfer(models.Model):
             models.CheckConstraint(condition=models.Q(amount__gt=0), name="transfer_positive"),
         ]
 
+    @transaction.atomic
     def mark_paid(self, *, by: Any, paid: bool = True) -> None:
+        """Mark paid (or not). Only while its session is settled: a reopen withdraws it."""
+        self.session.hold(Session.State.SETTLED)
         if self.carried_to_id is not None:
             raise ValidationError(_("This debt was carried over into a later session."))
         self.paid_at = timezone.now() if paid else None
         self.paid_by = by if paid else None
-        self.save(update_fields=["paid_at", "paid_by"])
+        updated = Transfer.objects.filter(pk=self.pk, carried_to__isnull=True).update(
+            paid_at=self.paid_at, paid_by=self.paid_by
+        )
+        if not updated:
+            raise ValidationError(
+                _("This transfer was withdrawn or carried over: here is the session as it is.")
+            )
 
 
 class SessionEvent(models.Model):
@@ -761,6 +1036,7 @@ class SessionEvent(models.Model):
         POLICY = "policy", gettext_lazy("difference resolved")
         SETTLED = "settled", gettext_lazy("settled")
         REOPENED = "reopened", gettext_lazy("reopened")
+        RESUMED = "resumed", gettext_lazy("back to the game")
 
     session = models.ForeignKey(Session, on_delete=models.CASCADE, related_name="events")
     kind = models.CharField(max_length=10, choices=Kind.choices)
@@ -1117,6 +1393,18 @@ class Tournament(models.Model):
         locked = Tournament.objects.select_for_update().get(pk=self.pk)
         self.state = locked.state
         self.deal = locked.deal
+        if locked.session_id != self.session_id:
+            self.session = locked.session
+        if self.session is not None:
+            # Its session's state, read under the session's lock: a settle racing this
+            # change either sees it or refuses it (see Session.hold).
+            state = (
+                Session.objects.select_for_update()
+                .filter(pk=self.session_id)
+                .values_list("state", flat=True)
+                .first()
+            )
+            self.session.state = state or self.session.state
         getattr(self, "_prefetched_objects_cache", {}).clear()
 
     @transaction.atomic
@@ -1262,9 +1550,13 @@ class Tournament(models.Model):
         `random.Random` for a draw that can be repeated; `seats` per table when fixed."""
         return prizes.draw_seats(self.alive(), tables, rng, seats=seats)
 
+    @transaction.atomic
     def attach(self, session: Session | None) -> None:
         """Put the results into `session`'s settlement (None: take them out)."""
-        if self.is_locked or (session is not None and session.is_locked):
+        self._lock()
+        if session is not None:
+            session.hold(Session.State.OPEN, Session.State.COUNTING)
+        if self.is_locked:
             raise ValidationError(_("That session is settled: reopen it to change it."))
         if session is not None and session.currency != self.currency:
             raise ValidationError(

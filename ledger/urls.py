@@ -13,6 +13,7 @@ urlpatterns = [
     path("sessions/<int:pk>/", views.session_detail, name="session_detail"),
     path("sessions/<int:pk>/buy-in/", views.buy_in_add, name="buy_in_add"),
     path("sessions/<int:pk>/counting/", views.session_counting, name="session_counting"),
+    path("sessions/<int:pk>/resume/", views.session_resume, name="session_resume"),
     path("sessions/<int:pk>/count/", views.counts_save, name="counts_save"),
     path("sessions/<int:pk>/policy/", views.policy_set, name="policy_set"),
     path("sessions/<int:pk>/options/", views.options_set, name="options_set"),

@@ -90,18 +90,19 @@ def _night(request: HtmxHttpRequest, session: Session, **forms: Any) -> HttpResp
     """The session page, or only its #night region for htmx."""
     statement = session.statement()
     players = [row.player for row in statement.rows]
-    initial = {}
-    for player in players:
-        counted = session.counted_chips(player)
-        if counted is not None:
-            initial[f"chips_{player.pk}"] = counted
+    sources = session.count_sources(players)
+    initial = {
+        f"chips_{pk}": source.suggestion
+        for pk, source in sources.items()
+        if source.suggestion is not None
+    }
     context = {
         "session": session,
         "statement": statement,
         "chip_set": chip_set_text(session.chips),
         "buy_in_form": forms.get("buy_in_form") or BuyInForm(session=session),
         "count_form": forms.get("count_form")
-        or CountForm(session=session, players=players, initial=initial),
+        or CountForm(session=session, players=players, initial=initial, sources=sources),
         "policy_form": forms.get("policy_form")
         or PolicyForm(
             session=session,
@@ -162,6 +163,7 @@ def buy_in_add(request: HtmxHttpRequest, pk: int) -> HttpResponse:
                 player, data["chips"], method=data["method"], kind=data["kind"], by=request.user
             )
     except ValidationError as error:
+        session.refresh_from_db()
         return _night(request, session, buy_in_form=form, error=_error(error))
     return _night(request, session)
 
@@ -169,25 +171,18 @@ def buy_in_add(request: HtmxHttpRequest, pk: int) -> HttpResponse:
 @require_POST
 @login_required
 def counts_save(request: HtmxHttpRequest, pk: int) -> HttpResponse:
-    """Everyone's chips at the end of the night, in one form; replaces earlier counts."""
+    """Everyone's chips at the end of the night, in one form: each box replaces that player's
+    saved count (an empty box: not counted), so saving the same count again changes nothing."""
     session = _session(request, pk)
     players = [row.player for row in session.statement().rows]
-    form = CountForm(request.POST, session=session, players=players)
+    sources = session.count_sources(players)
+    form = CountForm(request.POST, session=session, players=players, sources=sources)
     if not form.is_valid():
         return _night(request, session, count_form=form)
     by_pk = {p.pk: p for p in players}
+    counts = form.cleaned_data["counts"]
     try:
-        with transaction.atomic():
-            for player_pk, (total, by_colour) in form.cleaned_data["counts"].items():
-                session.cash_out(
-                    by_pk[player_pk],
-                    total,
-                    counts=by_colour or None,
-                    by=request.user,
-                    replace=True,
-                )
-            if session.state == Session.State.OPEN:
-                session.start_counting(by=request.user)
+        session.save_count({by_pk[k]: counts.get(k) for k in by_pk}, by=request.user)
     except ValidationError as error:
         return _night(request, session, count_form=form, error=_error(error))
     return _night(request, session)
@@ -196,10 +191,22 @@ def counts_save(request: HtmxHttpRequest, pk: int) -> HttpResponse:
 @require_POST
 @login_required
 def session_counting(request: HtmxHttpRequest, pk: int) -> HttpResponse:
-    """The game is over: start counting."""
+    """The game is over: start counting (the session's tables stop)."""
     session = _session(request, pk)
     try:
         session.start_counting(by=request.user)
+    except ValidationError as error:
+        return _night(request, session, error=_error(error))
+    return _night(request, session)
+
+
+@require_POST
+@login_required
+def session_resume(request: HtmxHttpRequest, pk: int) -> HttpResponse:
+    """Back to the game from counting: the tables play on."""
+    session = _session(request, pk)
+    try:
+        session.resume(by=request.user)
     except ValidationError as error:
         return _night(request, session, error=_error(error))
     return _night(request, session)
@@ -228,14 +235,17 @@ def options_set(request: HtmxHttpRequest, pk: int) -> HttpResponse:
     """Settlement options: who holds the bank, through the bank, cash step."""
     session = _session(request, pk)
     form = OptionsForm(request.POST, session=session)
-    if session.is_locked:
-        return _night(request, session, error=_("This session is settled: reopen it to change it."))
     if not form.is_valid():
         return _night(request, session, options_form=form, error=_form_errors(form))
-    session.banker = form.cleaned_data["banker"]
-    session.through_bank = form.cleaned_data["through_bank"]
-    session.cash_step = form.cleaned_data["cash_step"]
-    session.save(update_fields=["banker", "through_bank", "cash_step"])
+    try:
+        session.set_options(
+            banker=form.cleaned_data["banker"],
+            through_bank=form.cleaned_data["through_bank"],
+            cash_step=form.cleaned_data["cash_step"],
+        )
+    except ValidationError as error:
+        session.refresh_from_db()
+        return _night(request, session, error=_error(error))
     return _night(request, session)
 
 
@@ -266,7 +276,9 @@ def session_reopen(request: HtmxHttpRequest, pk: int) -> HttpResponse:
 @login_required
 def transfer_paid(request: HtmxHttpRequest, pk: int) -> HttpResponse:
     """Mark a transfer paid (or not paid, when tapped again)."""
-    transfer = get_object_or_404(Transfer, pk=pk, session__host=request.user)
+    transfer = get_object_or_404(
+        Transfer.objects.select_related("session"), pk=pk, session__host=request.user
+    )
     try:
         transfer.mark_paid(by=request.user, paid=request.POST.get("paid") != "0")
     except ValidationError as error:
@@ -395,7 +407,11 @@ def player_merge(request: HtmxHttpRequest, pk: int) -> HttpResponse:
         return _player_page(request, player, merge_form=form)
     other = form.cleaned_data["other"]
     name = other.name
-    player.merge(other)
+    try:
+        player.merge(other)
+    except ValidationError as error:
+        form.add_error("other", error)
+        return _player_page(request, player, merge_form=form)
     messages.success(
         request, _("%(other)s was merged into %(name)s.") % {"other": name, "name": player.name}
     )

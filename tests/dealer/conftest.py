@@ -1,5 +1,5 @@
 """Tables for the live table's view tests, and a `tablet`: the dealer's logged-in client that
-posts the way the table page does (htmx, with the seq and version the page shows)."""
+posts the way the table page does (htmx, with the table version the page shows)."""
 
 from __future__ import annotations
 
@@ -75,7 +75,7 @@ class Tablet:
         return self.post("start/", {"version": self.version, **data})
 
     def act(self, kind: str, **data: Any) -> HttpResponse:
-        fields = {"seq": self.seq, "hand": self.hand.number, "kind": kind}
+        fields = {"version": self.version, "hand": self.hand.number, "kind": kind}
         return self.post("act/", {**fields, **data})
 
     def award(self, *seats: int, **data: Any) -> HttpResponse:
@@ -83,11 +83,11 @@ class Tablet:
         hand = self.hand
         positions = [hand.config["seats"].index(s) for s in seats]
         pot = legal_actions(hand.state()).award_pot
-        fields = {"seq": self.seq, "hand": hand.number, "pot": pot, "winners": positions}
+        fields = {"version": self.version, "hand": hand.number, "pot": pot, "winners": positions}
         return self.post("award/", {**fields, **data})
 
     def undo(self, **data: Any) -> HttpResponse:
-        return self.post("undo/", {"seq": self.seq, "hand": self.hand.number, **data})
+        return self.post("undo/", {"version": self.version, "hand": self.hand.number, **data})
 
     def to_showdown(self) -> None:
         """Everyone calls or checks, street after street, until the showdown."""

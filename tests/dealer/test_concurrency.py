@@ -1,5 +1,6 @@
 """Two devices acting at once: one action applies, the other applies nothing (DESIGN.md: the
-seq check, backed by the table's version and the unique (hand, seq) of the log)."""
+table's revision the device showed, never reused, backed by the unique (hand, seq) of the
+log)."""
 
 from __future__ import annotations
 
@@ -10,7 +11,7 @@ import pytest
 from django.db import connection
 
 from dealer.engine import Call, Fold
-from dealer.models import Hand, HandAction, Stale
+from dealer.models import Hand, HandAction, Stale, Table
 from tests.dealer.conftest import make_table, sit
 
 
@@ -21,6 +22,11 @@ def kitchen(host: Any) -> Hand:
     return table.start_hand(version=table.version, by=host)
 
 
+def hand_version() -> int:
+    """The table's revision now (what a device showing the table would post)."""
+    return Table.objects.get().version
+
+
 @pytest.mark.django_db
 def test_two_devices_on_the_same_state_only_the_first_applies(host: Any) -> None:
     kitchen(host)
@@ -28,10 +34,11 @@ def test_two_devices_on_the_same_state_only_the_first_applies(host: Any) -> None
     tablet = hands.select_related("table").get(number=1)
     phone = hands.select_related("table").get(number=1)
     tablet.state(), phone.state()  # both have read the hand as it is now
+    version = tablet.table.version
 
-    tablet.append(Call(2), seq=0, by=host)
+    tablet.append(Call(2), version=version, by=host)
     with pytest.raises(Stale):
-        phone.append(Fold(2), seq=0, by=host)
+        phone.append(Fold(2), version=version, by=host)
 
     assert list(HandAction.objects.values_list("seq", "data__type")) == [(1, "call")]
 
@@ -40,14 +47,15 @@ def test_two_devices_on_the_same_state_only_the_first_applies(host: Any) -> None
 def test_an_action_racing_an_undo_applies_nothing(host: Any) -> None:
     kitchen(host)
     hands = Hand.objects.all()
-    hands.act(number=1, make=Call(2), seq=0, by=host)
+    hand, _state = hands.act(number=1, make=Call(2), version=hand_version(), by=host)
     dealer = hands.select_related("table").get(number=1)
     other = hands.select_related("table").get(number=1)
     dealer.state(), other.state()
+    version = dealer.table.version
 
-    dealer.undo(seq=1, by=host)
+    dealer.undo(version=version, by=host)
     with pytest.raises(Stale):
-        other.append(Fold(0), seq=1, by=host)
+        other.append(Fold(0), version=version, by=host)
 
     assert not HandAction.objects.exists()
 
@@ -55,13 +63,14 @@ def test_an_action_racing_an_undo_applies_nothing(host: Any) -> None:
 @pytest.mark.django_db(transaction=True)
 def test_simultaneous_taps_in_threads_log_one_action(host: Any) -> None:
     kitchen(host)
+    version = hand_version()
     barrier = threading.Barrier(4)
     outcomes: list[str] = []
 
     def tap() -> None:
         try:
             barrier.wait()
-            Hand.objects.act(number=1, make=Call(2), seq=0, by=None)
+            Hand.objects.act(number=1, make=Call(2), version=version, by=None)
             outcomes.append("applied")
         except Stale:
             outcomes.append("stale")

@@ -29,8 +29,9 @@ def played_table(host: object) -> Table:
     table.start_hand(version=table.version, by=host)
     log = [AllIn(2), AllIn(0), Call(1), DealStreet(), DealStreet(), DealStreet()]
     log += [Award(1, (1,)), Award(0, (0, 2))]
-    for seq, action in enumerate(log):
-        hands.act(number=1, make=action, seq=seq, by=host)
+    for action in log:
+        table.refresh_from_db()
+        hands.act(number=1, make=action, version=table.version, by=host)
     # Hand 2: everyone folds to the big blind.
     table.refresh_from_db()
     table.start_hand(version=table.version, by=host)
@@ -38,7 +39,8 @@ def played_table(host: object) -> Table:
     for seq in range(3):
         state = hand.state()
         action = Fold(state.to_act) if seq < 2 else Check(state.to_act)
-        hand = hands.act(number=2, make=action, seq=seq, by=host)[0]
+        table.refresh_from_db()
+        hand = hands.act(number=2, make=action, version=table.version, by=host)[0]
         if hand.status != Hand.Status.LIVE:
             break
     return table

@@ -166,7 +166,7 @@ def test_a_taken_seat_is_refused(tablet: Tablet) -> None:
 def test_another_hosts_player_cannot_be_seated(tablet: Tablet, stranger: Any) -> None:
     theirs = Player.objects.create(host=stranger, name="Sven")
     response = seat(tablet, player=theirs.pk)
-    assert "Select a valid choice." in text(response)
+    assert "or is not on your roster." in text(response)
     assert tablet.table.seats.count() == 3
 
 

@@ -295,7 +295,7 @@ def test_awarding_with_no_winner_ticked_asks_for_one(tablet: Tablet) -> None:
     tablet.act("check")
     tablet.to_showdown()
     before = tablet.seq
-    response = tablet.post("award/", {"seq": before, "hand": 1, "pot": 0})
+    response = tablet.post("award/", {"version": tablet.version, "hand": 1, "pot": 0})
     assert "Tap the winner or winners." in text(response)
     assert tablet.seq == before
 
@@ -327,8 +327,9 @@ def test_side_pots_are_awarded_last_first(tablet: Tablet) -> None:
 
 def test_a_double_tap_applies_the_action_once(tablet: Tablet) -> None:
     tablet.start()
-    tablet.act("call", seq=0)
-    response = tablet.act("call", seq=0)  # the same tap again: Bo would call
+    version = tablet.version
+    tablet.act("call", version=version)
+    response = tablet.act("call", version=version)  # the same tap again: Bo would call
     assert STALE in text(response)
     assert logged(tablet) == ["call"]
     assert prompt(response) == "Seat 3 (Bo) to act"
@@ -338,18 +339,19 @@ def test_a_double_tap_applies_the_action_once(tablet: Tablet) -> None:
 def test_an_action_from_an_out_of_date_screen_is_refused(tablet: Tablet) -> None:
     tablet.start()
     tablet.act("call")
+    showing_bo = tablet.version
     tablet.act("call")
-    response = tablet.act("fold", seq=1)  # the device still showed Bo to act
+    response = tablet.act("fold", version=showing_bo)  # the device still showed Bo to act
     assert STALE in text(response)
     assert logged(tablet) == ["call", "call"]
     assert prompt(response) == "Seat 5 (Cia) to act"
 
 
-def test_an_award_with_a_stale_seq_is_refused(tablet: Tablet) -> None:
+def test_an_award_from_an_out_of_date_screen_is_refused(tablet: Tablet) -> None:
     tablet.start()
     tablet.to_showdown()
     before = tablet.seq
-    response = tablet.award(1, seq=before - 1)
+    response = tablet.award(1, version=tablet.version - 1)
     assert STALE in text(response)
     assert tablet.seq == before
     assert tablet.hand.status == Hand.Status.LIVE
@@ -409,13 +411,41 @@ def test_reopening_the_last_hand_takes_its_payout_back(tablet: Tablet) -> None:
     assert prompt(response) == "Showdown: who wins the main pot (205)?"
 
 
-def test_an_undo_with_a_stale_seq_is_refused(tablet: Tablet) -> None:
+def test_an_undo_from_an_out_of_date_screen_is_refused(tablet: Tablet) -> None:
     tablet.start()
     tablet.act("call")
+    showing_bo = tablet.version
     tablet.act("call")
-    response = tablet.undo(seq=1)
+    response = tablet.undo(version=showing_bo)
     assert STALE in text(response)
     assert logged(tablet) == ["call", "call"]
+    assert not UndoneAction.objects.exists()
+
+
+def test_a_stale_tap_after_an_undo_never_lands_on_a_state_it_did_not_show(
+    tablet: Tablet,
+) -> None:
+    """The log's length repeats after an undo; the revision does not. A phone that showed
+    "Call 10" must not call the raise that another device made after undoing."""
+    tablet.start()
+    tablet.act("call")  # Anna calls
+    phone = tablet.version  # the phone shows Bo to act: "Call 5" (to complete the blind)
+    tablet.act("call")  # Bo calls
+    tablet.undo()  # Bo's call taken back: the log has one action again
+    tablet.act("raise", amount=500)  # Bo raises instead
+    response = tablet.act("call", version=phone)  # the phone's old "Call" tap arrives
+    assert STALE in text(response)
+    assert logged(tablet) == ["call", "raise"]
+
+
+@pytest.mark.parametrize("path", ["act/", "award/", "undo/"])
+def test_every_hand_change_needs_the_revision_the_device_showed(tablet: Tablet, path: str) -> None:
+    tablet.start()
+    tablet.act("call")
+    data = {"hand": 1, "kind": "call", "pot": 0, "winners": 0}
+    response = tablet.post(path, data)  # no version at all
+    assert "error" in response.content.decode()
+    assert logged(tablet) == ["call"]
     assert not UndoneAction.objects.exists()
 
 
@@ -424,7 +454,7 @@ def test_only_the_last_hand_can_be_reopened(tablet: Tablet) -> None:
     tablet.act("fold")
     tablet.act("fold")
     tablet.start()
-    response = tablet.post("undo/", {"seq": 2, "hand": 1})
+    response = tablet.post("undo/", {"version": tablet.version, "hand": 1})
     assert "Only the last hand can be reopened." in text(response)
     assert Hand.objects.get(number=1).status == Hand.Status.COMPLETE
     assert tablet.stacks() == {1: 1000, 3: 995, 5: 1005}
@@ -442,9 +472,9 @@ def test_only_the_last_hand_can_be_reopened(tablet: Tablet) -> None:
         ({"kind": "raise", "amount": "-20"}, "greater than or equal to 0"),
         ({"kind": "cheat"}, "Select a valid choice."),
         ({"kind": ""}, "This field is required."),
-        ({"kind": "call", "seq": ""}, "This field is required."),
-        ({"kind": "call", "seq": "x"}, "Enter a whole number."),
-        ({"kind": "call", "seq": "-1"}, "greater than or equal to 0"),
+        ({"kind": "call", "version": ""}, "This field is required."),
+        ({"kind": "call", "version": "x"}, "Enter a whole number."),
+        ({"kind": "call", "version": "-1"}, "greater than or equal to 1"),
         ({"kind": "call", "hand": ""}, "This field is required."),
     ],
 )
@@ -463,7 +493,8 @@ def test_a_bad_action_form_is_refused_with_a_message(
 def test_a_hand_that_does_not_exist_is_refused(tablet: Tablet, path: str) -> None:
     tablet.start()
     tablet.act("call")
-    response = tablet.post(path, {"seq": 1, "hand": 99, "kind": "call", "pot": 0, "winners": 0})
+    data = {"version": tablet.version, "hand": 99, "kind": "call", "pot": 0, "winners": 0}
+    response = tablet.post(path, data)
     assert response.status_code == 200
     assert STALE in text(response)
     assert logged(tablet) == ["call"]
@@ -471,7 +502,8 @@ def test_a_hand_that_does_not_exist_is_refused(tablet: Tablet, path: str) -> Non
 
 def test_awarding_during_the_betting_is_refused(tablet: Tablet) -> None:
     tablet.start()
-    response = tablet.post("award/", {"seq": 0, "hand": 1, "pot": 0, "winners": 0})
+    data = {"version": tablet.version, "hand": 1, "pot": 0, "winners": 0}
+    response = tablet.post("award/", data)
     assert "Cannot award a pot now: it is seat 1's turn to act." in text(response)
     assert logged(tablet) == []
 
@@ -486,7 +518,8 @@ def test_an_award_for_the_wrong_pot_is_refused(tablet: Tablet) -> None:
     state = tablet.hand.state()
     assert legal_actions(state).award_pot == 1
     before = tablet.seq
-    response = tablet.post("award/", {"seq": before, "hand": 1, "pot": 0, "winners": 0})
+    data = {"version": tablet.version, "hand": 1, "pot": 0, "winners": 0}
+    response = tablet.post("award/", data)
     assert "Award pot 2 next" in text(response)
     assert tablet.seq == before
 
@@ -596,10 +629,10 @@ def test_a_get_on_a_change_is_not_allowed(tablet: Tablet, path: str) -> None:
     "data",
     [
         {},
-        {"seq": "9" * 30, "hand": "9" * 30, "kind": "raise", "amount": "9" * 30},
-        {"seq": "0", "hand": "1", "kind": "raise", "amount": "1e3"},
-        {"seq": "0", "hand": "1", "pot": "-1", "winners": "-1"},
-        {"seq": "0", "hand": "1", "pot": "7", "winners": "abc"},
+        {"version": "9" * 30, "hand": "9" * 30, "kind": "raise", "amount": "9" * 30},
+        {"version": "2", "hand": "1", "kind": "raise", "amount": "1e3"},
+        {"version": "2", "hand": "1", "pot": "-1", "winners": "-1"},
+        {"version": "2", "hand": "1", "pot": "7", "winners": "abc"},
         {"version": "x", "chips": "-5", "seat": "99"},
         {"version": "0", "username": "", "password": "x"},
         {"version": "9" * 30, "chips": "9" * 30, "seat": "2", "new_player": "Big"},
@@ -631,7 +664,8 @@ def test_the_host_adds_a_new_co_dealer_who_can_then_deal(
     assert other.get(tablet.url("")).status_code == 200
     response = other.post(tablet.url("start/"), {"version": tablet.version}, headers=HTMX)
     assert prompt(response) == "Seat 1 (Anna) to act"
-    response = other.post(tablet.url("act/"), {"seq": 0, "hand": 1, "kind": "call"}, headers=HTMX)
+    data = {"version": tablet.version, "hand": 1, "kind": "call"}
+    response = other.post(tablet.url("act/"), data, headers=HTMX)
     assert prompt(response) == "Seat 3 (Bo) to act"
     assert HandAction.objects.get().by == olle
 

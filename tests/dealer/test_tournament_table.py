@@ -106,10 +106,11 @@ def test_each_hand_takes_the_blinds_of_the_clocks_level(
     clock.save()
     assert Hand.objects.get(pk=first.pk).state().bet_level == 20
 
-    for seq in (0, 1):
+    for _ in (0, 1):
+        table.refresh_from_db(fields=["version"])
         client.post(
             f"/tables/{table.pk}/act/",
-            {"seq": seq, "hand": first.number, "kind": "fold"},
+            {"version": table.version, "hand": first.number, "kind": "fold"},
             headers=HTMX,
         )
     assert Hand.objects.get(pk=first.pk).status == Hand.Status.COMPLETE

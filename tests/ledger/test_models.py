@@ -16,7 +16,7 @@ def get(session: Session, name: str) -> Player:
 
 def count(session: Session, **chips: int) -> None:
     for name, n in chips.items():
-        session.cash_out(get(session, name), n, replace=True)
+        session.cash_out(get(session, name), n, final=True)
 
 
 def test_results_sum_to_zero_and_the_bank_pays_out_the_cash(night: Session) -> None:
@@ -235,10 +235,139 @@ def test_merging_refuses_another_hosts_player(night: Session, django_user_model)
     assert Player.objects.filter(pk=stranger.pk).exists()
 
 
-def test_the_count_starts_from_cash_outs_recorded_at_the_table(night: Session) -> None:
-    anna = get(night, "Anna")
-    night.cash_out(anna, 120)
+def test_the_count_says_where_each_figure_comes_from(night: Session, host: object) -> None:
+    anna, bo = get(night, "Anna"), get(night, "Bo")
+    night.cash_out(anna, 120)  # Anna left a table with 120, then another with 30
     night.cash_out(anna, 30)
+    night.cash_out(bo, 80, final=True)
 
-    assert night.counted_chips(anna) == 150
-    assert night.counted_chips(get(night, "Bo")) is None
+    sources = night.count_sources([anna, bo, get(night, "Cecilia")])
+
+    assert (sources[anna.pk].left, sources[anna.pk].left_times) == (150, 2)
+    assert sources[anna.pk].final is None and sources[anna.pk].suggestion is None
+    assert sources[bo.pk].final == 80 and sources[bo.pk].suggestion == 80
+    assert sources[get(night, "Cecilia").pk].suggestion is None
+
+
+def test_saving_the_count_twice_records_it_once(night: Session, host: object) -> None:
+    players = {name: get(night, name) for name in ("Anna", "Bo", "Cecilia")}
+    night.cash_out(players["Anna"], 100)  # left a table earlier with 100
+    count = {players["Anna"]: (250, {}), players["Bo"]: (150, {}), players["Cecilia"]: (0, {})}
+
+    night.save_count(count, by=host)
+    first = night.statement()
+    night.save_count(count, by=host)
+    second = night.statement()
+
+    assert first.counted == second.counted == 500
+    assert {r.player.name: r.counted for r in second.rows} == {
+        "Anna": 350, "Bo": 150, "Cecilia": 0
+    }  # fmt: skip
+    assert CashOut.objects.filter(kind=CashOut.Kind.COUNT).count() == 3
+    assert CashOut.objects.filter(kind=CashOut.Kind.LEFT).count() == 1
+    assert night.state == Session.State.COUNTING
+
+
+def test_no_shortfall_before_everyone_is_counted(night: Session, host: object) -> None:
+    night.start_counting(by=host)
+    st = night.statement()
+    assert [r.player.name for r in st.uncounted] == ["Anna", "Bo", "Cecilia"]
+    assert not st.needs_policy and st.difference_chips == -600
+    assert not st.results_known and not st.transfers
+
+    count(night, Anna=300, Bo=150)
+    st = night.statement()
+    assert [r.player.name for r in st.uncounted] == ["Cecilia"]
+    assert not st.needs_policy
+    with pytest.raises(ValidationError, match="Count every player's chips first .*Cecilia"):
+        night.settle(by=host)
+    assert not Transfer.objects.exists()
+
+    count(night, Cecilia=0)
+    st = night.statement()
+    assert not st.uncounted and st.needs_policy and st.difference_chips == -150
+
+
+def test_a_settled_session_refuses_every_change(night: Session, host: object) -> None:
+    count(night, Anna=350, Bo=150, Cecilia=100)
+    night.settle(by=host)
+    anna = get(night, "Anna")
+    stale = Session.objects.get(pk=night.pk)
+    stale.state = Session.State.OPEN  # an object read before the settle
+
+    for change in (
+        lambda: stale.buy_in(anna, 100),
+        lambda: stale.cash_out(anna, 100),
+        lambda: stale.save_count({anna: (10, {})}, by=host),
+        lambda: stale.start_counting(by=host),
+        lambda: stale.decide("host", by=host),
+        lambda: stale.set_options(banker=None, through_bank=True, cash_step=0),
+        lambda: stale.settle(by=host),
+        lambda: stale.resume(by=host),
+    ):
+        with pytest.raises(ValidationError):
+            change()
+    assert BuyIn.objects.count() == 3 and CashOut.objects.count() == 3
+    assert Transfer.objects.count() == 3
+    assert Session.objects.get(pk=night.pk).state == Session.State.SETTLED
+
+
+def test_back_to_the_game_from_counting(night: Session, host: object) -> None:
+    night.start_counting(by=host)
+    night.resume(by=host)
+    assert Session.objects.get(pk=night.pk).state == Session.State.OPEN
+    assert night.events.filter(kind=SessionEvent.Kind.RESUMED, by=host).exists()
+    with pytest.raises(ValidationError):
+        night.resume(by=host)
+
+
+def test_a_withdrawn_transfer_cannot_be_marked_paid(night: Session, host: object) -> None:
+    count(night, Anna=350, Bo=150, Cecilia=100)
+    night.settle(by=host)
+    transfer = Transfer.objects.first()
+    night.reopen(by=host)
+
+    with pytest.raises(ValidationError):
+        transfer.mark_paid(by=host)
+    assert not Transfer.objects.exists()
+
+
+def test_rounding_to_a_cash_step_says_who_pays_or_gets_more_or_less(host: object) -> None:
+    session = Session.objects.create(
+        host=host, name="Round", rate_minor=100, rate_chips=1, cash_step=1000
+    )
+    for name, out, method in [("A", 137, "cash"), ("B", 88, "cash"), ("C", 75, "credit")]:
+        p = Player.objects.create(host=host, name=name)
+        session.buy_in(p, 100, method=method)
+        session.cash_out(p, out)
+
+    st = session.statement()
+
+    # Exact: A gets 137 kr, B gets 88, C (on credit) pays 25, the bank pays out its 200.
+    # Rounded to 10 kr: A gets 140, B 90, C pays 30, the bank 200.
+    assert [line.replace("\xa0", " ") for line in st.rounding()] == [
+        "A gets 3.00 kr more", "B gets 2.00 kr more", "C pays 5.00 kr more",
+    ]  # fmt: skip
+    by = {st.name(k): v for k, v in st.balances.items()}
+    assert by == {"A": 14000, "B": 9000, "C": -3000, "the bank": -20000}
+
+
+def test_rounding_that_costs_the_bank_says_the_bank_pays_more(host: object) -> None:
+    """The bank holds 95 kr and pays out 100: it pays 5 kr more, it keeps nothing back."""
+    session = Session.objects.create(
+        host=host, name="Round", rate_minor=100, rate_chips=1, cash_step=1000
+    )
+    for name, bought, out, method in [("A", 95, 137, "cash"), ("B", 100, 88, "credit"),
+                                      ("C", 100, 70, "credit")]:  # fmt: skip
+        p = Player.objects.create(host=host, name=name)
+        session.buy_in(p, bought, method=method)
+        session.cash_out(p, out)
+
+    st = session.statement()
+
+    assert [line.replace("\xa0", " ") for line in st.rounding()] == [
+        "A gets 3.00 kr more", "B pays 2.00 kr less", "the bank pays 5.00 kr more",
+    ]  # fmt: skip
+    paid_by_bank = sum(t.amount for t in st.transfers if t.payer == BANK)
+    received_by_bank = sum(t.amount for t in st.transfers if t.payee == BANK)
+    assert paid_by_bank - received_by_bank == 9500 + 500

@@ -260,7 +260,9 @@ def test_options_round_transfers_to_a_cash_step(logged_in: Client, night: Sessio
 
     night.refresh_from_db()
     assert night.cash_step == 1000 and night.banker == get(night, "Anna")
-    assert "Rounded to cash" in page
+    assert "Every transfer is rounded to a round amount:" in page
+    lines = night.statement().rounding()
+    assert lines and all(line in page for line in lines)
 
 
 def test_a_bad_cash_step_is_refused(logged_in: Client, night: Session) -> None:
