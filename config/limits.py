@@ -11,6 +11,9 @@ from __future__ import annotations
 # a bet, a chip value, starting chips). A hundred million is far beyond any home game's box,
 # and sums of thousands of such rows still fit the 64-bit columns totals are kept in.
 MAX_CHIPS = 100_000_000
+# Chips one player can hold or be counted with (many buy-ins, a night of winning): the chip
+# columns that sum amounts are 64-bit.
+MAX_STACK = 10_000_000_000
 # Chips of one colour in one count.
 MAX_CHIP_COUNT = 100_000
 # Denominations in a chip set.

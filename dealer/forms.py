@@ -2,14 +2,20 @@
 
 from __future__ import annotations
 
+import re
+from decimal import Decimal
 from typing import Any
 
 from django import forms
 from django.core.exceptions import ValidationError
+from django.utils.formats import number_format
 from django.utils.translation import gettext_lazy as _
 
+from config import limits
+from config.forms import chips_field, hidden_number, revision_field
 from dealer.engine import ButtonStraddleOrder, HeadsUpCap, StraddleRaise
 from dealer.models import Seat, Table
+from ledger import settlement
 from ledger.models import Player, Session
 
 CURRENCIES = [("SEK", "SEK"), ("NOK", "NOK"), ("DKK", "DKK"), ("ISK", "ISK"), ("EUR", "EUR")]
@@ -37,7 +43,8 @@ class TableForm(forms.ModelForm):
     )
     currency = forms.ChoiceField(choices=CURRENCIES, initial="SEK", label=_("Currency"))
     chip_value = forms.DecimalField(
-        min_value=0.01,
+        min_value=Decimal("0.01"),
+        max_value=limits.MAX_MONEY_MAJOR,
         max_digits=10,
         decimal_places=2,
         initial=1,
@@ -47,6 +54,7 @@ class TableForm(forms.ModelForm):
     chip_values = forms.CharField(
         label=_("Chip values"),
         initial="5, 25, 100, 500",
+        max_length=200,
         help_text=_("The denominations in the box, smallest first, separated by commas."),
     )
     dead_button = forms.BooleanField(
@@ -109,13 +117,21 @@ class TableForm(forms.ModelForm):
         self.fields["clock"].queryset = clocks.select_related("tournament")
 
     def clean_chip_values(self) -> list[int]:
-        text = self.cleaned_data["chip_values"]
-        try:
-            values = sorted({int(part) for part in text.replace(";", ",").split(",") if part})
-        except ValueError:
-            raise ValidationError(_("Chip values are whole numbers, e.g. 5, 25, 100.")) from None
+        parts = [p.strip() for p in self.cleaned_data["chip_values"].replace(";", ",").split(",")]
+        parts = [p for p in parts if p]
+        if not all(re.fullmatch(r"[0-9]{1,12}", p) for p in parts):
+            raise ValidationError(_("Chip values are whole numbers, e.g. 5, 25, 100."))
+        values = sorted({int(p) for p in parts})
         if not values or values[0] <= 0:
             raise ValidationError(_("Enter at least one chip value above 0."))
+        if len(values) > limits.MAX_CHIP_VALUES or values[-1] > limits.MAX_CHIPS:
+            raise ValidationError(
+                _("At most %(n)s chip values, each at most %(chips)s.")
+                % {
+                    "n": limits.MAX_CHIP_VALUES,
+                    "chips": number_format(limits.MAX_CHIPS, force_grouping=True),
+                }
+            )
         return values
 
     def clean_max_seats(self) -> int:
@@ -132,6 +148,15 @@ class TableForm(forms.ModelForm):
                 self.add_error("small_blind", _("The small blind must be at least 1."))
             elif big < small:
                 self.add_error("big_blind", _("The big blind cannot be smaller than the small."))
+        value, code = data.get("chip_value"), data.get("currency")
+        if value is not None and code and not data.get("session") and not data.get("clock"):
+            exponent = settlement.currency(code).exponent
+            if value != value.quantize(Decimal(1).scaleb(-exponent)):
+                self.add_error(
+                    "chip_value",
+                    _("%(code)s has %(n)s decimals: round the money per 100 chips.")
+                    % {"code": code, "n": exponent},
+                )
         chips = data.get("chip_values")
         if chips and small and small % chips[0]:
             self.add_error(
@@ -165,10 +190,9 @@ class TableForm(forms.ModelForm):
         return table
 
     def _new_session(self, data: dict[str, Any]) -> Session:
-        from decimal import Decimal
-
         # Money per 100 chips in major units → an exact rate in minor units per chip.
-        minor = int((data["chip_value"] * Decimal(100)).to_integral_value())
+        minor_per_major = settlement.currency(data["currency"]).minor_per_major
+        minor = int(data["chip_value"] * minor_per_major)  # exact: clean() checked decimals
         return Session.objects.create(
             host=self.host,
             name=data["name"],
@@ -181,7 +205,7 @@ class TableForm(forms.ModelForm):
 class VersionForm(forms.Form):
     """Every change to a table carries the version of the table the device saw."""
 
-    version = forms.IntegerField(min_value=1, widget=forms.HiddenInput)
+    version = revision_field()
 
 
 class SeatPlayerForm(VersionForm):
@@ -198,8 +222,10 @@ class SeatPlayerForm(VersionForm):
             )
         },
     )
-    new_player = forms.CharField(max_length=80, required=False, label=_("or a new player"))
-    chips = forms.IntegerField(min_value=1, label=_("Buy-in (chips)"))
+    new_player = forms.CharField(
+        max_length=limits.MAX_NAME, required=False, label=_("or a new player")
+    )
+    chips = chips_field(_("Buy-in (chips)"))
     method = forms.ChoiceField(
         choices=[("cash", _("paid in cash")), ("credit", _("on credit"))], label=_("Payment")
     )
@@ -236,7 +262,7 @@ class SeatPlayerForm(VersionForm):
 class ChipsForm(VersionForm):
     """A rebuy or top-up between hands, or chips taken off when leaving."""
 
-    chips = forms.IntegerField(min_value=1, label=_("Chips"))
+    chips = chips_field(_("Chips"))
     method = forms.ChoiceField(
         choices=[("cash", _("paid in cash")), ("credit", _("on credit"))],
         required=False,
@@ -250,9 +276,9 @@ class ActionForm(VersionForm):
 
     KINDS = ["fold", "check", "call", "raise", "all_in", "bring_in", "deal", "misdeal"]
 
-    hand = forms.IntegerField(min_value=1, widget=forms.HiddenInput)
+    hand = hidden_number(1)
     kind = forms.ChoiceField(choices=[(k, k) for k in KINDS])
-    amount = forms.IntegerField(required=False, min_value=0, label=_("Amount"))
+    amount = chips_field(_("Amount"), min_value=0, maximum=limits.MAX_STACK, required=False)
 
     def clean(self) -> dict[str, Any]:
         data = super().clean()
@@ -264,8 +290,8 @@ class ActionForm(VersionForm):
 class AwardForm(VersionForm):
     """The dealer names the winners of the next pot."""
 
-    hand = forms.IntegerField(min_value=1, widget=forms.HiddenInput)
-    pot = forms.IntegerField(min_value=0, widget=forms.HiddenInput)
+    hand = hidden_number(1)
+    pot = hidden_number(0, 100)
     winners = forms.TypedMultipleChoiceField(
         coerce=int,
         choices=[(p, p) for p in range(23)],
@@ -275,7 +301,7 @@ class AwardForm(VersionForm):
 
 
 class UndoForm(VersionForm):
-    hand = forms.IntegerField(min_value=1, widget=forms.HiddenInput)
+    hand = hidden_number(1)
 
 
 class CoDealerForm(forms.Form):

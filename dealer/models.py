@@ -21,6 +21,8 @@ from django.utils import timezone
 from django.utils.translation import gettext as _t
 from django.utils.translation import gettext_lazy as _
 
+from config import limits
+from config.bounds import MaxChips, MaxStack, at_most, length_at_most
 from dealer.engine import (
     Action,
     FixedLimit,
@@ -108,17 +110,21 @@ class Table(models.Model):
     session = models.ForeignKey(Session, on_delete=models.PROTECT, related_name="tables")
     name = models.CharField(_("name"), max_length=80)
     game = models.CharField(_("game"), max_length=20, choices=Game.choices, default=Game.NL_HOLDEM)
-    small_blind = models.PositiveIntegerField(_("small blind"), default=5)
-    big_blind = models.PositiveIntegerField(_("big blind"), default=10)
+    small_blind = models.PositiveIntegerField(_("small blind"), default=5, validators=[MaxChips()])
+    big_blind = models.PositiveIntegerField(_("big blind"), default=10, validators=[MaxChips()])
     # Per player with ante mode "every player"; the whole table's ante for a button or
     # big-blind ante.
-    ante = models.PositiveIntegerField(_("ante"), default=0)
+    ante = models.PositiveIntegerField(_("ante"), default=0, validators=[MaxChips()])
     ante_mode = models.CharField(
         _("ante"), max_length=10, choices=AnteMode.choices, default=AnteMode.NONE
     )
     straddles_allowed = models.BooleanField(_("straddles allowed"), default=False)
-    small_bet = models.PositiveIntegerField(_("small bet (fixed limit)"), default=0)
-    big_bet = models.PositiveIntegerField(_("big bet (fixed limit)"), default=0)
+    small_bet = models.PositiveIntegerField(
+        _("small bet (fixed limit)"), default=0, validators=[MaxChips()]
+    )
+    big_bet = models.PositiveIntegerField(
+        _("big bet (fixed limit)"), default=0, validators=[MaxChips()]
+    )
     max_seats = models.PositiveSmallIntegerField(_("seats"), default=9)
     chips = models.JSONField(_("chip set"), default=default_chips)
     options = models.JSONField(_("house options"), default=dict, blank=True)
@@ -151,6 +157,11 @@ class Table(models.Model):
             models.CheckConstraint(
                 condition=Q(max_seats__gte=2, max_seats__lte=10), name="table_seats_2_to_10"
             ),
+            *(
+                at_most(field, limits.MAX_CHIPS, f"table_{field}_bounded")
+                for field in ("small_blind", "big_blind", "ante", "small_bet", "big_bet")
+            ),
+            length_at_most("name", limits.MAX_NAME, "table_name_length"),
         ]
 
     def __str__(self) -> str:
@@ -331,7 +342,8 @@ class Seat(models.Model):
     table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="seats")
     number = models.PositiveSmallIntegerField(_("seat"))
     player = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="seats")
-    stack = models.PositiveIntegerField(_("stack"), default=0)
+    # Chips in front of the player: up to MAX_STACK (a night of winning), 64-bit.
+    stack = models.PositiveBigIntegerField(_("stack"), default=0, validators=[MaxStack()])
     sitting_out = models.BooleanField(default=False)
     is_new = models.BooleanField(default=True)
     wants_to_post = models.BooleanField(default=False)
@@ -345,6 +357,7 @@ class Seat(models.Model):
             # A player sits at one table at a time (their chips are in one place).
             models.UniqueConstraint(fields=["player"], name="one_seat_per_player"),
             models.CheckConstraint(condition=Q(number__gte=1, number__lte=10), name="seat_1_10"),
+            at_most("stack", limits.MAX_STACK, "seat_stack_bounded"),
         ]
 
     def __str__(self) -> str:

@@ -24,10 +24,13 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils import timezone
+from django.utils.formats import number_format
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
+from config import limits
+from config.forms import chips_field, number_field, revision_field
 from config.http import HtmxHttpRequest
 from dealer.display import lan_url, qr_svg
 from dealer.engine import clock as engine
@@ -93,33 +96,40 @@ def steps_text(structure: Structure) -> str:
 
 
 def parse_steps(text: str) -> tuple[list[Level | Break], list[str]]:
-    """The steps of the editor's text, and a message for each line that is not a step."""
+    """The steps of the editor's text, and a message for each line that is not a step (or
+    asks for more than a home game can mean: blinds up to MAX_CHIPS, a step up to a day,
+    MAX_STEPS steps)."""
     steps: list[Level | Break] = []
     problems: list[str] = []
-    for number, raw in enumerate(text.splitlines(), start=1):
+    lines = text.splitlines()
+    if len([line for line in lines if line.strip()]) > limits.MAX_STEPS:
+        return [], [_("At most %(n)s levels and breaks.") % {"n": limits.MAX_STEPS}]
+    for number, raw in enumerate(lines, start=1):
         line = raw.strip()
         if not line or line.startswith("#"):
             continue
+        step: Level | Break | None = None
         if match := _LEVEL.match(line):
             small, big, kind, ante, minutes = match.groups()
             ante_kind = AnteKind.NONE
             if kind:
                 ante_kind = AnteKind.EACH if kind.lower() == "ante" else AnteKind.BIG_BLIND
-            steps.append(
-                Level(
-                    small_blind=int(small),
-                    big_blind=int(big),
-                    ante=int(ante or 0),
+            seconds = _seconds(minutes)
+            amounts = [_bounded(v) for v in (small, big, ante or "0")]
+            if seconds is not None and None not in amounts:
+                step = Level(
+                    small_blind=amounts[0],  # type: ignore[arg-type]
+                    big_blind=amounts[1],  # type: ignore[arg-type]
+                    ante=amounts[2],  # type: ignore[arg-type]
                     ante_kind=ante_kind,
-                    seconds=round(float(minutes.replace(",", ".")) * 60),
+                    seconds=seconds,
                 )
-            )
         elif match := _BREAK.match(line):
             minutes, colour_up = match.groups()
-            values = tuple(sorted(int(v) for v in re.split(r"[\s,]+", colour_up or "") if v))
-            steps.append(
-                Break(seconds=round(float(minutes.replace(",", ".")) * 60), colour_up=values)
-            )
+            seconds = _seconds(minutes)
+            values = [_bounded(v) for v in re.split(r"[\s,]+", colour_up or "") if v]
+            if seconds is not None and None not in values and len(values) <= limits.MAX_CHIP_VALUES:
+                step = Break(seconds=seconds, colour_up=tuple(sorted(values)))  # type: ignore[arg-type]
         else:
             problems.append(
                 _(
@@ -127,16 +137,56 @@ def parse_steps(text: str) -> tuple[list[Level | Break], list[str]]:
                     '"100/200 ante 25 20 min", "100/200 bb-ante 200 20 min" or '
                     '"break 10 min colour-up 25".'
                 )
-                % {"n": number, "line": line}
+                % {"n": number, "line": line[:80]}
             )
+            continue
+        if step is None:
+            problems.append(
+                _(
+                    "Line %(n)s asks too much: a step lasts 1 to %(minutes)s minutes, and blinds, "
+                    "antes and chips are at most %(chips)s."
+                )
+                % {
+                    "n": number,
+                    "minutes": limits.MAX_LEVEL_MINUTES,
+                    "chips": number_format(limits.MAX_CHIPS, force_grouping=True),
+                }
+            )
+            continue
+        steps.append(step)
     return steps, problems
 
 
+def _bounded(digits: str) -> int | None:
+    """A number of chips from the editor's text, or None beyond MAX_CHIPS."""
+    if len(digits) > 12:
+        return None
+    value = int(digits)
+    return value if value <= limits.MAX_CHIPS else None
+
+
+def _seconds(minutes: str) -> int | None:
+    """Minutes from the editor's text ("20", "7,5") in seconds, or None outside 1 second to
+    MAX_LEVEL_MINUTES."""
+    if len(minutes) > 12:
+        return None
+    seconds = round(float(minutes.replace(",", ".")) * 60)
+    return seconds if 0 < seconds <= limits.MAX_LEVEL_MINUTES * 60 else None
+
+
 def _chip_values(text: str) -> list[int]:
-    try:
-        values = sorted({int(v) for v in re.split(r"[\s,;]+", text.strip()) if v})
-    except ValueError as error:
-        raise forms.ValidationError(_("Write the chip values as numbers: 5, 25, 100.")) from error
+    parts = [v for v in re.split(r"[\s,;]+", text.strip()) if v]
+    if not all(re.fullmatch(r"[0-9]{1,12}", v) for v in parts):
+        raise forms.ValidationError(_("Write the chip values as numbers: 5, 25, 100."))
+    values = sorted({int(v) for v in parts})
+    if len(values) > limits.MAX_CHIP_VALUES or (values and values[-1] > limits.MAX_CHIPS):
+        raise forms.ValidationError(
+            _("At most %(n)s chip values, each at most %(chips)s.")
+            % {
+                "n": limits.MAX_CHIP_VALUES,
+                "chips": number_format(limits.MAX_CHIPS, force_grouping=True),
+            }
+        )
     if not values or values[0] <= 0:
         raise forms.ValidationError(_("Give at least one chip value above 0."))
     return values
@@ -145,17 +195,17 @@ def _chip_values(text: str) -> list[int]:
 class StructureForm(forms.Form):
     """A structure in the editor: the chips, the starting stack and one line per step."""
 
-    name = forms.CharField(label=gettext_lazy("Name"), max_length=80, required=False)
+    name = forms.CharField(label=gettext_lazy("Name"), max_length=limits.MAX_NAME, required=False)
     chips = forms.CharField(
         label=gettext_lazy("Chip values"),
         initial="25, 100, 500, 1000",
+        max_length=200,
         help_text=gettext_lazy("The denominations in play at the start, separated by commas."),
     )
-    starting_stack = forms.IntegerField(
-        label=gettext_lazy("Starting stack"), min_value=1, initial=10000
-    )
+    starting_stack = chips_field(gettext_lazy("Starting stack"), initial=10000)
     steps = forms.CharField(
         label=gettext_lazy("Levels and breaks"),
+        max_length=limits.MAX_TEXT,
         widget=forms.Textarea(attrs={"rows": 14, "spellcheck": "false"}),
         help_text=gettext_lazy(
             'One per line: "100/200 20 min", "100/200 ante 25 20 min", '
@@ -193,11 +243,13 @@ class GeneratorForm(forms.Form):
     """Players, stack, chips and wanted duration → a structure (`dealer.engine.structure`)."""
 
     prefix = "gen"
-    players = forms.IntegerField(label=gettext_lazy("Players"), min_value=2, initial=10)
-    starting_stack = forms.IntegerField(
-        label=gettext_lazy("Starting stack"), min_value=1, initial=10000
+    players = number_field(
+        gettext_lazy("Players"), min_value=2, max_value=limits.MAX_ENTRIES, initial=10
     )
-    chips = forms.CharField(label=gettext_lazy("Chip values"), initial="25, 100, 500, 1000")
+    starting_stack = chips_field(gettext_lazy("Starting stack"), initial=10000)
+    chips = forms.CharField(
+        label=gettext_lazy("Chip values"), initial="25, 100, 500, 1000", max_length=200
+    )
     hours = forms.DecimalField(
         label=gettext_lazy("Wanted duration (hours)"),
         min_value=0.5,
@@ -245,7 +297,7 @@ class GeneratorForm(forms.Form):
 
 
 class VersionForm(forms.Form):
-    version = forms.IntegerField(min_value=1)
+    version = revision_field()
 
 
 # --- rendering helpers -----------------------------------------------------------------------
@@ -540,9 +592,12 @@ def clock_setup(request: HtmxHttpRequest, pk: int) -> HttpResponse:
             form.is_valid()
         return _editor(request, form=form, generator=generator, extra=extra)
     if action == "load":
-        saved = SavedStructure.objects.filter(
-            host=request.user, pk=request.POST.get("template") or 0
-        ).first()
+        template = request.POST.get("template", "")
+        saved = (
+            SavedStructure.objects.filter(host=request.user, pk=int(template)).first()
+            if re.fullmatch(r"[0-9]{1,18}", template)
+            else None
+        )
         if saved is not None:
             form = StructureForm(_initial(saved.structure()))
         else:
@@ -690,7 +745,7 @@ class DrawForm(forms.Form):
     seats = forms.IntegerField(
         label=gettext_lazy("Seats a table"), min_value=2, max_value=10, initial=9
     )
-    version = forms.IntegerField(min_value=1)
+    version = revision_field()
 
 
 def _table_seats(clock: TournamentClock, alive: set[int]) -> list[TableSeats]:

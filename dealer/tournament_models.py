@@ -18,6 +18,8 @@ from django.db.models import Q
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
+from config import limits
+from config.bounds import length_at_most
 from dealer.engine.clock import ClockState, ClockView, level_for_hand, read
 from dealer.engine.structure import Level, Structure, structure_from_dict, structure_to_dict
 
@@ -43,7 +45,8 @@ class SavedStructure(models.Model):
     class Meta:
         ordering = ["name"]
         constraints = [
-            models.UniqueConstraint(fields=["host", "name"], name="one_structure_name_per_host")
+            models.UniqueConstraint(fields=["host", "name"], name="one_structure_name_per_host"),
+            length_at_most("name", limits.MAX_NAME, "structure_name_length"),
         ]
 
     def __str__(self) -> str:

@@ -2,18 +2,23 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping, Sequence
 from typing import Any
 
 from django import forms
 from django.core.exceptions import ValidationError
+from django.utils.formats import number_format
+from django.utils.translation import get_language, gettext_lazy
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy
 
+from config import limits
+from config.forms import chips_field, count_field, number_field
 from ledger import prizes, settlement
 from ledger.models import BuyIn, CountSource, Player, Session
 
 MONEY_ERRORS = {
+    "too_large": gettext_lazy("At most %(limit)s: no home game needs more."),
     "empty": gettext_lazy("Enter an amount."),
     "negative": gettext_lazy("The amount cannot be negative."),
     "not_a_number": gettext_lazy("Enter an amount as a number, for example 200 or 12,50."),
@@ -22,10 +27,22 @@ MONEY_ERRORS = {
 
 
 def parse_money(text: str, code: str) -> int:
+    """Money as typed, in minor units of `code`, at most MAX_MONEY_MAJOR in major units."""
+    cur = settlement.currency(code)
+    limit = limits.MAX_MONEY_MAJOR * cur.minor_per_major
+    too_large = ValidationError(
+        MONEY_ERRORS["too_large"]
+        % {"limit": settlement.format_money(limit, code, get_language() or "en")}
+    )
+    if len(text or "") > 40:
+        raise too_large
     try:
-        return settlement.parse_money(text, code)
+        minor = settlement.parse_money(text, code)
     except settlement.MoneyError as error:
         raise ValidationError(MONEY_ERRORS[error.code]) from error
+    if minor > limit:
+        raise too_large
+    return minor
 
 
 def currency_choices() -> list[tuple[str, str]]:
@@ -37,11 +54,21 @@ def parse_chip_set(text: str) -> list[dict[str, Any]]:
     chips = []
     for part in filter(None, (p.strip() for p in text.split(","))):
         colour, _sep, value = part.rpartition(" ")
-        if not colour.strip() or not value.isdigit() or int(value) <= 0:
+        colour = colour.strip().lower()
+        if not colour or len(colour) > 20 or not re.fullmatch(r"[0-9]{1,12}", value):
             raise ValidationError(
                 _("Write the chip set as colour and value, for example: white 1, red 5, green 25.")
             )
-        chips.append({"colour": colour.strip().lower(), "value": int(value)})
+        if not 0 < int(value) <= limits.MAX_CHIPS:
+            raise ValidationError(
+                _("A chip is worth 1 to %(limit)s.")
+                % {"limit": number_format(limits.MAX_CHIPS, force_grouping=True)}
+            )
+        chips.append({"colour": colour, "value": int(value)})
+    if len(chips) > limits.MAX_CHIP_VALUES:
+        raise ValidationError(
+            _("At most %(n)s colours in a chip set.") % {"n": limits.MAX_CHIP_VALUES}
+        )
     if len({c["colour"] for c in chips}) != len(chips):
         raise ValidationError(_("Each colour may appear only once."))
     return chips
@@ -52,19 +79,19 @@ def chip_set_text(chips: tuple[settlement.Chip, ...]) -> str:
 
 
 class SessionForm(forms.Form):
-    name = forms.CharField(label=gettext_lazy("Name"), max_length=80)
+    name = forms.CharField(label=gettext_lazy("Name"), max_length=limits.MAX_NAME)
     currency = forms.ChoiceField(label=gettext_lazy("Currency"), choices=currency_choices)
     stack_money = forms.CharField(
         label=gettext_lazy("A buy-in costs"),
         initial="200",
+        max_length=40,
         help_text=gettext_lazy("Money, for example 200 or 12,50."),
     )
-    stack_chips = forms.IntegerField(
-        label=gettext_lazy("and gives chips"), min_value=1, initial=200
-    )
+    stack_chips = chips_field(gettext_lazy("and gives chips"), initial=200)
     chip_set = forms.CharField(
         label=gettext_lazy("Chip set"),
         required=False,
+        max_length=500,
         initial=chip_set_text(settlement.DEFAULT_CHIP_SET),
         help_text=gettext_lazy("Colour and value in chips, comma-separated."),
     )
@@ -89,8 +116,10 @@ class BuyInForm(forms.Form):
     player = forms.ModelChoiceField(
         label=gettext_lazy("Player"), queryset=Player.objects.none(), required=False
     )
-    new_player = forms.CharField(label=gettext_lazy("or a new player"), required=False)
-    chips = forms.IntegerField(label=gettext_lazy("Chips"), min_value=1)
+    new_player = forms.CharField(
+        label=gettext_lazy("or a new player"), required=False, max_length=limits.MAX_NAME
+    )
+    chips = chips_field(gettext_lazy("Chips"))
     method = forms.ChoiceField(
         label=gettext_lazy("Paid"), choices=BuyIn.Method.choices, widget=forms.RadioSelect
     )
@@ -131,12 +160,12 @@ class CountForm(forms.Form):
         self.players = players
         self.sources = sources or {}
         for player in players:
-            self.fields[f"chips_{player.pk}"] = forms.IntegerField(
-                label=str(player), required=False, min_value=0
+            self.fields[f"chips_{player.pk}"] = chips_field(
+                str(player), min_value=0, maximum=limits.MAX_STACK, required=False
             )
             for chip in session.chips:
-                self.fields[f"colour_{player.pk}_{chip.colour}"] = forms.IntegerField(
-                    label=chip.colour, required=False, min_value=0
+                self.fields[f"colour_{player.pk}_{chip.colour}"] = count_field(
+                    chip.colour, required=False
                 )
 
     def rows(self) -> list[dict[str, Any]]:
@@ -163,6 +192,16 @@ class CountForm(forms.Form):
             }
             if by_colour:
                 value = settlement.stack_value(by_colour, self.session.chips)
+                if value > limits.MAX_STACK:
+                    self.add_error(
+                        f"chips_{player.pk}",
+                        _("%(name)s: at most %(limit)s chips.")
+                        % {
+                            "name": player,
+                            "limit": number_format(limits.MAX_STACK, force_grouping=True),
+                        },
+                    )
+                    continue
                 if total is not None and total != value:
                     self.add_error(
                         f"chips_{player.pk}",
@@ -213,6 +252,7 @@ class OptionsForm(forms.Form):
     cash_step = forms.CharField(
         label=gettext_lazy("Round transfers to"),
         required=False,
+        max_length=40,
         help_text=gettext_lazy("For example 10 (kr) or 5 (€). Empty: exact amounts."),
     )
 
@@ -275,13 +315,13 @@ def money_text(minor: int, code: str) -> str:
 
 
 def level_field(label: str) -> forms.IntegerField:
-    return forms.IntegerField(label=label, min_value=0, max_value=999, initial=0)
+    return number_field(label, min_value=0, max_value=limits.MAX_LEVEL, initial=0)
 
 
 class TournamentForm(forms.Form):
     """A new tournament: money as the host types it, levels as numbers (0: none)."""
 
-    name = forms.CharField(label=gettext_lazy("Name"), max_length=80)
+    name = forms.CharField(label=gettext_lazy("Name"), max_length=limits.MAX_NAME)
     session = forms.ModelChoiceField(
         label=gettext_lazy("Results go into the session"),
         queryset=Session.objects.none(),
@@ -294,32 +334,32 @@ class TournamentForm(forms.Form):
         initial="SEK",
         help_text=gettext_lazy("With a session, the session's currency is used."),
     )
-    buy_in = forms.CharField(label=gettext_lazy("Buy-in"), initial="200")
+    buy_in = forms.CharField(label=gettext_lazy("Buy-in"), initial="200", max_length=40)
     fee = forms.CharField(
         label=gettext_lazy("of which to the host"),
         initial="0",
+        max_length=40,
         help_text=gettext_lazy("Per buy-in and re-entry; not in the prize pool."),
     )
-    starting_chips = forms.IntegerField(
-        label=gettext_lazy("Starting chips"), min_value=1, initial=10000
-    )
+    starting_chips = chips_field(gettext_lazy("Starting chips"), initial=10000)
     late_until_level = level_field(gettext_lazy("Late registration until level"))
     re_entry = forms.BooleanField(
         label=gettext_lazy("Re-entry when busted (until late registration closes)"),
         required=False,
     )
     rebuy_until_level = level_field(gettext_lazy("Rebuys until level"))
-    rebuy_price = forms.CharField(label=gettext_lazy("Rebuy price"), required=False)
-    rebuy_chips = forms.IntegerField(label=gettext_lazy("Rebuy chips"), min_value=0, required=False)
+    rebuy_price = forms.CharField(label=gettext_lazy("Rebuy price"), required=False, max_length=40)
+    rebuy_chips = chips_field(gettext_lazy("Rebuy chips"), min_value=0, required=False)
     add_on_level = level_field(gettext_lazy("Add-on at level"))
-    add_on_price = forms.CharField(label=gettext_lazy("Add-on price"), required=False)
-    add_on_chips = forms.IntegerField(
-        label=gettext_lazy("Add-on chips"), min_value=0, required=False
+    add_on_price = forms.CharField(
+        label=gettext_lazy("Add-on price"), required=False, max_length=40
     )
+    add_on_chips = chips_field(gettext_lazy("Add-on chips"), min_value=0, required=False)
     payout_unit = forms.CharField(
         label=gettext_lazy("Round prizes to"),
         initial="10",
         required=False,
+        max_length=40,
         help_text=gettext_lazy("For example 10 (kr); the remainder goes to first place."),
     )
 
@@ -361,7 +401,9 @@ class RegisterForm(forms.Form):
     player = forms.ModelChoiceField(
         label=gettext_lazy("Player"), queryset=Player.objects.none(), required=False
     )
-    new_player = forms.CharField(label=gettext_lazy("or a new player"), required=False)
+    new_player = forms.CharField(
+        label=gettext_lazy("or a new player"), required=False, max_length=limits.MAX_NAME
+    )
     method = forms.ChoiceField(
         label=gettext_lazy("Paid"),
         choices=BuyIn.Method.choices,
@@ -388,13 +430,16 @@ class RegisterForm(forms.Form):
 class PayoutTableForm(forms.Form):
     table = forms.CharField(
         label=gettext_lazy("Payout table"),
+        max_length=limits.MAX_TEXT,
         widget=forms.Textarea(attrs={"rows": 6}),
         help_text=gettext_lazy(
             "One line per number of entries: entries, a colon, the percentages from first "
             "place down. For example “7-10: 50 30 20” or “21+: 40 25 16 11 8”."
         ),
     )
-    payout_unit = forms.CharField(label=gettext_lazy("Round prizes to"), required=False)
+    payout_unit = forms.CharField(
+        label=gettext_lazy("Round prizes to"), required=False, max_length=40
+    )
 
     TABLE_ERRORS = {
         "syntax": gettext_lazy("Line %(line)s: write entries, a colon and percentages."),

@@ -23,6 +23,8 @@ from django.utils import timezone
 from django.utils.translation import get_language, gettext_lazy
 from django.utils.translation import gettext as _
 
+from config import limits
+from config.bounds import MaxChips, MaxLevel, MaxMoney, MaxStack, at_most, length_at_most
 from ledger import prizes, settlement
 from ledger.settlement import Chip
 
@@ -71,11 +73,14 @@ class Player(models.Model):
     host = models.ForeignKey(
         settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="players"
     )
-    name = models.CharField(gettext_lazy("name"), max_length=80)
-    nickname = models.CharField(gettext_lazy("nickname"), max_length=40, blank=True)
+    name = models.CharField(gettext_lazy("name"), max_length=limits.MAX_NAME)
+    nickname = models.CharField(
+        gettext_lazy("nickname"), max_length=limits.MAX_NICKNAME, blank=True
+    )
     payment_details = models.TextField(
         gettext_lazy("payment details"),
         blank=True,
+        max_length=limits.MAX_PAYMENT_DETAILS,
         help_text=gettext_lazy("Free text: a phone number for a payment app, an IBAN."),
     )
     created_at = models.DateTimeField(auto_now_add=True)
@@ -83,7 +88,12 @@ class Player(models.Model):
     class Meta:
         ordering = ["name"]
         constraints = [
-            models.UniqueConstraint(fields=["host", "name"], name="player_name_unique_per_host")
+            models.UniqueConstraint(fields=["host", "name"], name="player_name_unique_per_host"),
+            length_at_most("name", limits.MAX_NAME, "player_name_length"),
+            length_at_most("nickname", limits.MAX_NICKNAME, "player_nickname_length"),
+            length_at_most(
+                "payment_details", limits.MAX_PAYMENT_DETAILS, "player_payment_details_length"
+            ),
         ]
 
     def __str__(self) -> str:
@@ -229,8 +239,12 @@ class Session(models.Model):
     currency = models.CharField(gettext_lazy("currency"), max_length=3, default="SEK")
     # Exchange rate as an exact fraction: `rate_minor` minor units buy `rate_chips` chips
     # (200 SEK for 1,000 chips: 20000 / 1000).
-    rate_minor = models.PositiveIntegerField(gettext_lazy("money (minor units)"), default=100)
-    rate_chips = models.PositiveIntegerField(gettext_lazy("chips"), default=1)
+    rate_minor = models.PositiveIntegerField(
+        gettext_lazy("money (minor units)"), default=100, validators=[MaxMoney()]
+    )
+    rate_chips = models.PositiveIntegerField(
+        gettext_lazy("chips"), default=1, validators=[MaxChips()]
+    )
     # [{"colour": "white", "value": 1}, …]; empty means settlement.DEFAULT_CHIP_SET.
     chip_set = models.JSONField(gettext_lazy("chip set"), default=list, blank=True)
     state = models.CharField(max_length=10, choices=State.choices, default=State.OPEN)
@@ -242,7 +256,7 @@ class Session(models.Model):
     # Settlement options.
     through_bank = models.BooleanField(gettext_lazy("everything through the bank"), default=False)
     cash_step = models.PositiveIntegerField(
-        gettext_lazy("round transfers to (minor units)"), default=0
+        gettext_lazy("round transfers to (minor units)"), default=0, validators=[MaxMoney()]
     )
     # How a difference between chips sold and counted is resolved, and who decided when.
     policy = models.CharField(max_length=10, choices=Policy.choices, default="", blank=True)
@@ -263,6 +277,10 @@ class Session(models.Model):
         constraints = [
             models.CheckConstraint(condition=models.Q(rate_minor__gt=0), name="rate_minor_pos"),
             models.CheckConstraint(condition=models.Q(rate_chips__gt=0), name="rate_chips_pos"),
+            at_most("rate_minor", limits.MAX_MONEY_MINOR, "session_rate_minor_bounded"),
+            at_most("rate_chips", limits.MAX_CHIPS, "session_rate_chips_bounded"),
+            at_most("cash_step", limits.MAX_MONEY_MINOR, "session_cash_step_bounded"),
+            length_at_most("name", limits.MAX_NAME, "session_name_length"),
         ]
 
     def __str__(self) -> str:
@@ -918,7 +936,7 @@ class BuyIn(models.Model):
 
     session = models.ForeignKey(Session, on_delete=models.CASCADE, related_name="buy_ins")
     player = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="buy_ins")
-    chips = models.PositiveIntegerField(gettext_lazy("chips"))
+    chips = models.PositiveIntegerField(gettext_lazy("chips"), validators=[MaxChips()])
     method = models.CharField(max_length=10, choices=Method.choices, default=Method.CASH)
     kind = models.CharField(max_length=10, choices=Kind.choices, default=Kind.BUY_IN)
     # Chips per colour, when the stack handed out was recorded by colour.
@@ -931,7 +949,8 @@ class BuyIn(models.Model):
     class Meta:
         ordering = ["created_at", "id"]
         constraints = [
-            models.CheckConstraint(condition=models.Q(chips__gt=0), name="buy_in_chips_positive")
+            models.CheckConstraint(condition=models.Q(chips__gt=0), name="buy_in_chips_positive"),
+            at_most("chips", limits.MAX_CHIPS, "buy_in_chips_bounded"),
         ]
 
 
@@ -946,7 +965,8 @@ class CashOut(models.Model):
 
     session = models.ForeignKey(Session, on_delete=models.CASCADE, related_name="cash_outs")
     player = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="cash_outs")
-    chips = models.PositiveIntegerField(gettext_lazy("chips"))
+    # What one player holds: up to MAX_STACK (a night of winning), 64-bit.
+    chips = models.PositiveBigIntegerField(gettext_lazy("chips"), validators=[MaxStack()])
     kind = models.CharField(max_length=10, choices=Kind.choices, default=Kind.LEFT)
     # Chips per colour, when counted by colour.
     counts = models.JSONField(default=dict, blank=True)
@@ -963,6 +983,7 @@ class CashOut(models.Model):
                 condition=models.Q(kind="count"),
                 name="one_final_count_per_player",
             ),
+            at_most("chips", limits.MAX_STACK, "cash_out_chips_bounded"),
         ]
 
 
@@ -973,8 +994,9 @@ class Result(models.Model):
     session = models.ForeignKey(Session, on_delete=models.CASCADE, related_name="results")
     player = models.ForeignKey(Player, on_delete=models.CASCADE, related_name="results")
     amount = models.BigIntegerField()
-    bought = models.PositiveIntegerField(default=0)
-    counted = models.PositiveIntegerField(default=0)
+    # Sums of a night's buy-ins and counts: 64-bit.
+    bought = models.PositiveBigIntegerField(default=0)
+    counted = models.PositiveBigIntegerField(default=0)
 
     class Meta:
         ordering = ["session__created_at", "player__name"]
@@ -1048,6 +1070,7 @@ class SessionEvent(models.Model):
 
     class Meta:
         ordering = ["at", "id"]
+        constraints = [length_at_most("note", 200, "session_event_note_length")]
 
 
 # --- tournaments ------------------------------------------------------------------------------
@@ -1074,32 +1097,48 @@ class Tournament(models.Model):
     session = models.ForeignKey(
         Session, on_delete=models.SET_NULL, null=True, blank=True, related_name="tournaments"
     )
-    name = models.CharField(gettext_lazy("name"), max_length=80)
+    name = models.CharField(gettext_lazy("name"), max_length=limits.MAX_NAME)
     currency = models.CharField(gettext_lazy("currency"), max_length=3, default="SEK")
-    buy_in = models.PositiveIntegerField(gettext_lazy("buy-in (minor units)"))
-    starting_chips = models.PositiveIntegerField(gettext_lazy("starting chips"))
+    buy_in = models.PositiveIntegerField(
+        gettext_lazy("buy-in (minor units)"), validators=[MaxMoney()]
+    )
+    starting_chips = models.PositiveIntegerField(
+        gettext_lazy("starting chips"), validators=[MaxChips()]
+    )
     # Money to the host per entry (buy-in or re-entry), taken out of the pool.
-    fee = models.PositiveIntegerField(gettext_lazy("fee per entry (minor units)"), default=0)
+    fee = models.PositiveIntegerField(
+        gettext_lazy("fee per entry (minor units)"), default=0, validators=[MaxMoney()]
+    )
     re_entry = models.BooleanField(gettext_lazy("re-entry allowed"), default=False)
     rebuy_until_level = models.PositiveSmallIntegerField(
-        gettext_lazy("rebuys until level"), default=0
+        gettext_lazy("rebuys until level"), default=0, validators=[MaxLevel()]
     )
-    rebuy_price = models.PositiveIntegerField(gettext_lazy("rebuy price (minor units)"), default=0)
-    rebuy_chips = models.PositiveIntegerField(gettext_lazy("rebuy chips"), default=0)
-    add_on_level = models.PositiveSmallIntegerField(gettext_lazy("add-on at level"), default=0)
+    rebuy_price = models.PositiveIntegerField(
+        gettext_lazy("rebuy price (minor units)"), default=0, validators=[MaxMoney()]
+    )
+    rebuy_chips = models.PositiveIntegerField(
+        gettext_lazy("rebuy chips"), default=0, validators=[MaxChips()]
+    )
+    add_on_level = models.PositiveSmallIntegerField(
+        gettext_lazy("add-on at level"), default=0, validators=[MaxLevel()]
+    )
     add_on_price = models.PositiveIntegerField(
-        gettext_lazy("add-on price (minor units)"), default=0
+        gettext_lazy("add-on price (minor units)"), default=0, validators=[MaxMoney()]
     )
-    add_on_chips = models.PositiveIntegerField(gettext_lazy("add-on chips"), default=0)
+    add_on_chips = models.PositiveIntegerField(
+        gettext_lazy("add-on chips"), default=0, validators=[MaxChips()]
+    )
     # 0: entries only before the start.
     late_until_level = models.PositiveSmallIntegerField(
-        gettext_lazy("late registration until level"), default=0
+        gettext_lazy("late registration until level"), default=0, validators=[MaxLevel()]
     )
     # [{"low": 2, "high": 6, "percents": ["65", "35"]}, …] (high None: and up); empty means
     # prizes.DEFAULT_TABLE.
     payout_table = models.JSONField(gettext_lazy("payout table"), default=list, blank=True)
     # Prizes are rounded to multiples of this (minor units; 1000 = 10 kr); 0 or 1: exact.
-    payout_unit = models.PositiveIntegerField(gettext_lazy("round prizes to"), default=0)
+    payout_unit = models.PositiveIntegerField(
+        gettext_lazy("round prizes to"), default=0, validators=[MaxMoney()]
+    )
     # An agreed deal: {"<player pk>": amount} for the players left when it was made.
     deal = models.JSONField(default=dict, blank=True)
     state = models.CharField(max_length=12, choices=State.choices, default=State.REGISTERING)
@@ -1117,6 +1156,19 @@ class Tournament(models.Model):
             models.CheckConstraint(
                 condition=models.Q(starting_chips__gt=0), name="tournament_starting_chips_pos"
             ),
+            *(
+                at_most(field, limits.MAX_MONEY_MINOR, f"tournament_{field}_bounded")
+                for field in ("buy_in", "fee", "rebuy_price", "add_on_price", "payout_unit")
+            ),
+            *(
+                at_most(field, limits.MAX_CHIPS, f"tournament_{field}_bounded")
+                for field in ("starting_chips", "rebuy_chips", "add_on_chips")
+            ),
+            *(
+                at_most(field, limits.MAX_LEVEL, f"tournament_{field}_bounded")
+                for field in ("rebuy_until_level", "add_on_level", "late_until_level")
+            ),
+            length_at_most("name", limits.MAX_NAME, "tournament_name_length"),
         ]
 
     def claim(self, version: int) -> bool:
@@ -1602,12 +1654,14 @@ class Entry(models.Model):
     tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="entries")
     player = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="tournament_entries")
     kind = models.CharField(max_length=10, choices=Kind.choices, default=Kind.BUY_IN)
-    money = models.PositiveIntegerField(gettext_lazy("money (minor units)"))
-    chips = models.PositiveIntegerField(gettext_lazy("chips"))
+    money = models.PositiveIntegerField(
+        gettext_lazy("money (minor units)"), validators=[MaxMoney()]
+    )
+    chips = models.PositiveIntegerField(gettext_lazy("chips"), validators=[MaxChips()])
     # Cash to the bank, or on credit (settled with the night).
     method = models.CharField(max_length=10, choices=BuyIn.Method.choices, default="cash")
     # The clock's level when it was recorded (0: before the start).
-    level = models.PositiveSmallIntegerField(default=0)
+    level = models.PositiveSmallIntegerField(default=0, validators=[MaxLevel()])
     created_at = models.DateTimeField(auto_now_add=True)
     created_by = models.ForeignKey(
         settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
@@ -1616,6 +1670,11 @@ class Entry(models.Model):
     class Meta:
         ordering = ["created_at", "id"]
         verbose_name_plural = "entries"
+        constraints = [
+            at_most("money", limits.MAX_MONEY_MINOR, "entry_money_bounded"),
+            at_most("chips", limits.MAX_CHIPS, "entry_chips_bounded"),
+            at_most("level", limits.MAX_LEVEL, "entry_level_bounded"),
+        ]
 
 
 class Finish(models.Model):
@@ -1627,7 +1686,7 @@ class Finish(models.Model):
     place = models.PositiveSmallIntegerField()
     # Bust-outs recorded together (one hand) share a number; undo removes the last one.
     hand = models.PositiveIntegerField(default=0)
-    starting_stack = models.PositiveIntegerField(null=True, blank=True)
+    starting_stack = models.PositiveBigIntegerField(null=True, blank=True, validators=[MaxStack()])
     busted_at = models.DateTimeField(default=timezone.now)
     created_by = models.ForeignKey(
         settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
@@ -1638,4 +1697,5 @@ class Finish(models.Model):
         constraints = [
             models.UniqueConstraint(fields=["tournament", "place"], name="one_finish_per_place"),
             models.CheckConstraint(condition=models.Q(place__gte=1), name="finish_place_pos"),
+            at_most("starting_stack", limits.MAX_STACK, "finish_starting_stack_bounded"),
         ]

@@ -22,6 +22,8 @@ from fractions import Fraction
 from random import Random
 from typing import Any
 
+from config import limits
+
 # ---------------------------------------------------------------------------------------------
 # Payout tables
 
@@ -109,6 +111,11 @@ def _percent_text(p: Fraction) -> str:
 
 
 _LINE = re.compile(r"^\s*(\d+)\s*(?:(-|–)\s*(\d+)|(\+))?\s*:\s*(.+?)\s*$")
+_PERCENT = re.compile(r"[0-9]{1,3}(?:[.,][0-9]{1,6})?")
+# What a payout table a host types can hold: lines, entries, places paid.
+MAX_LINES = 50
+MAX_ENTRIES = limits.MAX_ENTRIES
+MAX_PLACES = limits.MAX_PLACES
 
 
 def parse_table(text: str) -> tuple[Bracket, ...]:
@@ -119,9 +126,11 @@ def parse_table(text: str) -> tuple[Bracket, ...]:
     """
     brackets = []
     lines = [line for line in text.splitlines() if line.strip()]
+    if len(lines) > MAX_LINES:
+        raise PayoutTableError("syntax", line=MAX_LINES + 1)
     for number, line in enumerate(lines, start=1):
         match = _LINE.match(line)
-        if not match:
+        if not match or any(len(g or "") > 6 for g in match.groups()[:4]):
             raise PayoutTableError("syntax", line=number)
         low = int(match.group(1))
         high: int | None = low
@@ -129,16 +138,13 @@ def parse_table(text: str) -> tuple[Bracket, ...]:
             high = int(match.group(3))
         elif match.group(4):
             high = None
-        if low < 1 or (high is not None and high < low):
+        if low < 1 or (high is not None and high < low) or max(low, high or 0) > MAX_ENTRIES:
             raise PayoutTableError("syntax", line=number)
-        try:
-            percents = tuple(
-                Fraction(p.replace(",", "."))
-                for p in re.split(r"[\s;/]+|,\s+", match.group(5))
-                if p
-            )
-        except ValueError as error:
-            raise PayoutTableError("syntax", line=number) from error
+        parts = [p for p in re.split(r"[\s;/]+|,\s+", match.group(5)) if p]
+        # Percentages such as 40 or 12.5: plain decimals (no exponents), as many as places.
+        if len(parts) > MAX_PLACES or not all(_PERCENT.fullmatch(p) for p in parts):
+            raise PayoutTableError("syntax", line=number)
+        percents = tuple(Fraction(p.replace(",", ".")) for p in parts)
         brackets.append(Bracket(low, high, percents))
     table = tuple(brackets)
     check_table(table)

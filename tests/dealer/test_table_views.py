@@ -467,9 +467,9 @@ def test_only_the_last_hand_can_be_reopened(tablet: Tablet) -> None:
 @pytest.mark.parametrize(
     ("data", "message"),
     [
-        ({"kind": "raise", "amount": "lots"}, "Enter a whole number."),
+        ({"kind": "raise", "amount": "lots"}, "Enter a whole number of chips"),
         ({"kind": "raise"}, "Enter the amount to bet or raise to."),
-        ({"kind": "raise", "amount": "-20"}, "greater than or equal to 0"),
+        ({"kind": "raise", "amount": "-20"}, "Chips must be at least 0."),
         ({"kind": "cheat"}, "Select a valid choice."),
         ({"kind": ""}, "This field is required."),
         ({"kind": "call", "version": ""}, "This field is required."),
