@@ -22,7 +22,7 @@ from django.utils.translation import gettext as _t
 from django.utils.translation import gettext_lazy as _
 
 from config import limits
-from config.bounds import MaxChips, MaxStack, at_most, length_at_most
+from config.bounds import MaxChips, at_most, length_at_most
 from dealer.engine import (
     Action,
     FixedLimit,
@@ -342,8 +342,9 @@ class Seat(models.Model):
     table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="seats")
     number = models.PositiveSmallIntegerField(_("seat"))
     player = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="seats")
-    # Chips in front of the player: up to MAX_STACK (a night of winning), 64-bit.
-    stack = models.PositiveBigIntegerField(_("stack"), default=0, validators=[MaxStack()])
+    # Chips in front of the player, 64-bit: chips added at the table are bounded (MAX_CHIPS a
+    # buy-in, MAX_STACK after a rebuy), what is won is not.
+    stack = models.PositiveBigIntegerField(_("stack"), default=0)
     sitting_out = models.BooleanField(default=False)
     is_new = models.BooleanField(default=True)
     wants_to_post = models.BooleanField(default=False)
@@ -357,7 +358,6 @@ class Seat(models.Model):
             # A player sits at one table at a time (their chips are in one place).
             models.UniqueConstraint(fields=["player"], name="one_seat_per_player"),
             models.CheckConstraint(condition=Q(number__gte=1, number__lte=10), name="seat_1_10"),
-            at_most("stack", limits.MAX_STACK, "seat_stack_bounded"),
         ]
 
     def __str__(self) -> str:

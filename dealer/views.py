@@ -19,10 +19,12 @@ from django.db.models import F
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.template.loader import render_to_string
+from django.utils.formats import number_format
 from django.utils.text import slugify
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
+from config import limits
 from config.http import HtmxHttpRequest
 from dealer.display import device_links
 from dealer.engine import (
@@ -234,6 +236,13 @@ def seat_chips(request: HtmxHttpRequest, pk: int, number: int, kind: str) -> Htt
             request, table, error=_("Table stakes: chips can be added only between hands.")
         )
     data = form.cleaned_data
+    if seat.stack + data["chips"] > limits.MAX_STACK:
+        return _respond(
+            request,
+            table,
+            error=_("At most %(limit)s chips in front of one player.")
+            % {"limit": number_format(limits.MAX_STACK, force_grouping=True)},
+        )
     try:
         with transaction.atomic():
             table.claim_for_play(data["version"])

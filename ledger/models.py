@@ -965,8 +965,9 @@ class CashOut(models.Model):
 
     session = models.ForeignKey(Session, on_delete=models.CASCADE, related_name="cash_outs")
     player = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="cash_outs")
-    # What one player holds: up to MAX_STACK (a night of winning), 64-bit.
-    chips = models.PositiveBigIntegerField(gettext_lazy("chips"), validators=[MaxStack()])
+    # What one player holds, 64-bit: a count typed is at most MAX_STACK (the forms), chips
+    # taken off a table are what the player won.
+    chips = models.PositiveBigIntegerField(gettext_lazy("chips"))
     kind = models.CharField(max_length=10, choices=Kind.choices, default=Kind.LEFT)
     # Chips per colour, when counted by colour.
     counts = models.JSONField(default=dict, blank=True)
@@ -983,7 +984,6 @@ class CashOut(models.Model):
                 condition=models.Q(kind="count"),
                 name="one_final_count_per_player",
             ),
-            at_most("chips", limits.MAX_STACK, "cash_out_chips_bounded"),
         ]
 
 

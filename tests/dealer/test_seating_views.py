@@ -223,7 +223,8 @@ def test_a_player_not_in_the_hand_may_top_up_during_it(tablet: Tablet) -> None:
 
 
 @pytest.mark.parametrize(
-    ("chips", "message"), [("0", "Chips must be at least 1."), ("lots", "Enter a whole number of chips")]
+    ("chips", "message"),
+    [("0", "Chips must be at least 1."), ("lots", "Enter a whole number of chips")],
 )
 def test_a_bad_rebuy_is_refused(tablet: Tablet, chips: str, message: str) -> None:
     response = tablet.post("seats/3/chips/rebuy/", {"version": tablet.version, "chips": chips})
