@@ -4,6 +4,7 @@ from django.contrib import admin
 from django.contrib.auth import views as auth_views
 from django.urls import include, path
 
+import config.converters  # noqa: F401 - registers <token:…> before the apps' URLconfs
 from dealer import views as dealer_views
 
 urlpatterns = [

@@ -7,6 +7,7 @@ from decimal import Decimal
 from typing import Any
 
 from django import forms
+from django.contrib.auth.validators import UnicodeUsernameValidator
 from django.core.exceptions import ValidationError
 from django.utils.formats import number_format
 from django.utils.translation import gettext_lazy as _
@@ -307,10 +308,14 @@ class UndoForm(VersionForm):
 class CoDealerForm(forms.Form):
     """A co-dealer: an account that may run this host's table."""
 
-    username = forms.CharField(max_length=150, label=_("Username"))
+    username = forms.CharField(
+        max_length=limits.MAX_USERNAME,
+        label=_("Username"),
+        validators=[UnicodeUsernameValidator()],
+    )
     password = forms.CharField(
-        required=False,
         widget=forms.PasswordInput,
-        label=_("Password (for a new account)"),
-        min_length=8,
+        max_length=128,
+        label=_("Password"),
+        help_text=_("A new account gets this password; for an existing account, type its own."),
     )

@@ -272,6 +272,15 @@ class Table(models.Model):
         Table.objects.filter(pk=self.pk).update(version=F("version") + 1)
         self.version += 1
 
+    def new_links(self) -> None:
+        """New TV and phone links (one token for both): the old ones stop working at once, and
+        the new version makes open pages redraw."""
+        self.display_token = new_token()
+        Table.objects.filter(pk=self.pk).update(
+            display_token=self.display_token, version=F("version") + 1
+        )
+        self.version += 1
+
     def claim(self, version: int) -> None:
         """Take the table's next version, or raise Stale if another device changed it first.
 

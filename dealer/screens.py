@@ -192,6 +192,7 @@ def seating_context(table: Table) -> dict[str, Any]:
     return {
         "seat_form": SeatPlayerForm(table=table, initial={"version": table.version}),
         "co_dealer_form": CoDealerForm(),
+        "co_dealers": list(table.co_dealers.order_by("username")),
     }
 
 

@@ -17,6 +17,7 @@ from datetime import datetime, timedelta
 from typing import Any
 
 from django import forms
+from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.db import transaction
 from django.db.models import Count, Max, prefetch_related_objects
@@ -707,6 +708,17 @@ def remote_act(request: HtmxHttpRequest, pk: int, action: str) -> HttpResponse:
 
 
 # --- the TV display --------------------------------------------------------------------------
+
+
+@login_required
+@require_POST
+def tv_link_new(request: HtmxHttpRequest, pk: int) -> HttpResponse:
+    """A new TV link for the clock: the old one stops working at once (a link that was shared
+    too widely, or a TV that left the house)."""
+    clock = _clock(request, pk)
+    clock.new_link()
+    messages.success(request, _("A new TV link: the old one no longer works."))
+    return redirect("dealer:clock:setup", pk=pk)
 
 
 def _by_token(token: str) -> TournamentClock:

@@ -127,6 +127,15 @@ class TournamentClock(models.Model):
         entries (late registration, rebuy and add-on windows)."""
         return self.read(now).level_number if self.started else 0
 
+    def new_link(self) -> None:
+        """A new TV display token (the old link stops working) and a new version, so open
+        pages redraw with the new link."""
+        self.display_token = _token()
+        self.version += 1
+        TournamentClock.objects.filter(pk=self.pk).update(
+            display_token=self.display_token, version=models.F("version") + 1
+        )
+
     def claim(self, version: int) -> bool:
         """Take the next version if `version` is still current; False if another device
         changed the clock first (nothing is applied)."""

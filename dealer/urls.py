@@ -7,10 +7,10 @@ from dealer import calculator, display, views
 app_name = "dealer"
 
 urlpatterns = [
-    path("d/<str:token>/", display.display, name="display"),
-    path("d/<str:token>/poll/", display.display_poll, name="display_poll"),
-    path("p/<str:token>/", display.phone, name="phone"),
-    path("p/<str:token>/poll/", display.phone_poll, name="phone_poll"),
+    path("d/<token:token>/", display.display, name="display"),
+    path("d/<token:token>/poll/", display.display_poll, name="display_poll"),
+    path("p/<token:token>/", display.phone, name="phone"),
+    path("p/<token:token>/poll/", display.phone_poll, name="phone_poll"),
     path("side-pots/", calculator.calculator, name="calculator"),
     path("tournaments/", include("dealer.tournament_urls")),
     path("tables/new/", views.table_new, name="table_new"),
@@ -34,6 +34,12 @@ urlpatterns = [
     path("tables/<int:pk>/award/", views.award, name="award"),
     path("tables/<int:pk>/undo/", views.undo, name="undo"),
     path("tables/<int:pk>/co-dealers/", views.co_dealer_add, name="co_dealer_add"),
+    path(
+        "tables/<int:pk>/co-dealers/<int:user_pk>/remove/",
+        views.co_dealer_remove,
+        name="co_dealer_remove",
+    ),
+    path("tables/<int:pk>/links/", views.links_new, name="links_new"),
     path("tables/<int:pk>/hands/", views.hand_list, name="hands"),
     path("tables/<int:pk>/session.phhs", views.session_phhs, name="session_phhs"),
     path("tables/<int:pk>/hands/<int:number>/", views.hand_detail, name="hand"),

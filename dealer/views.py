@@ -10,9 +10,10 @@ from collections.abc import Callable
 from typing import Any
 
 from django.contrib import messages
-from django.contrib.auth import get_user_model, login
+from django.contrib.auth import authenticate, get_user_model, login
 from django.contrib.auth.decorators import login_required
 from django.contrib.auth.forms import UserCreationForm
+from django.contrib.auth.password_validation import validate_password
 from django.core.exceptions import ValidationError
 from django.db import IntegrityError, transaction
 from django.db.models import F
@@ -435,7 +436,12 @@ def undo(request: HtmxHttpRequest, pk: int) -> HttpResponse:
 @login_required
 @require_POST
 def co_dealer_add(request: HtmxHttpRequest, pk: int) -> HttpResponse:
-    """The host lets another account run this table (creating the account if it is new)."""
+    """The host lets another account run this table: a new account (the password passes the
+    password validators), or an existing one whose password the host types with its owner.
+
+    The answer never tells whether a username exists: a password that fails the validators is
+    refused the same way for both, and a wrong password for an existing account gets the same
+    message as any other mismatch."""
     table = _table(request, pk)
     if table.host != request.user:
         return _respond(request, table, error=_("Only the host can add co-dealers."))
@@ -443,19 +449,58 @@ def co_dealer_add(request: HtmxHttpRequest, pk: int) -> HttpResponse:
     if not form.is_valid():
         return _respond(request, table, error=_form_error(form))
     users = get_user_model().objects
-    name = form.cleaned_data["username"]
-    user = users.filter(username=name).first()
-    if user is None:
-        if not form.cleaned_data["password"]:
+    name, password = form.cleaned_data["username"], form.cleaned_data["password"]
+    try:
+        validate_password(password, user=get_user_model()(username=name))
+    except ValidationError as error:
+        return _respond(request, table, error=" ".join(error.messages))
+    if name == request.user.get_username():
+        return _respond(request, table, error=_("You are the host of this table already."))
+    with transaction.atomic():
+        user = users.filter(username=name).first()
+        if user is None:
+            user = users.create_user(username=name, password=password)
+        elif authenticate(request, username=name, password=password) is None:
             return _respond(
                 request,
                 table,
-                error=_("%(name)s is a new account: give it a password.") % {"name": name},
+                error=_(
+                    "That username is taken, or the password is not that account's: choose "
+                    "another username for a new co-dealer."
+                ),
             )
-        user = users.create_user(username=name, password=form.cleaned_data["password"])
-    table.co_dealers.add(user)
-    table.bump()
+        table.co_dealers.add(user)
+        table.bump()
     notice = _("%(name)s may now deal at this table.") % {"name": name}
+    return _respond(request, table, notice=notice, seating=True)
+
+
+@login_required
+@require_POST
+def co_dealer_remove(request: HtmxHttpRequest, pk: int, user_pk: int) -> HttpResponse:
+    """The host takes a co-dealer off this table: from the next tap on, the table is not
+    theirs (their account stays, with any other host's tables)."""
+    table = _table(request, pk)
+    if table.host != request.user:
+        return _respond(request, table, error=_("Only the host can remove co-dealers."))
+    user = table.co_dealers.filter(pk=user_pk).first()
+    if user is None:
+        return _respond(request, table, error=_("That account does not deal at this table."))
+    table.co_dealers.remove(user)
+    table.bump()
+    notice = _("%(name)s no longer deals at this table.") % {"name": user.get_username()}
+    return _respond(request, table, notice=notice, seating=True)
+
+
+@login_required
+@require_POST
+def links_new(request: HtmxHttpRequest, pk: int) -> HttpResponse:
+    """New TV and phone links for this table: the old ones stop working at once."""
+    table = _table(request, pk)
+    if table.host != request.user:
+        return _respond(request, table, error=_("Only the host can change the links."))
+    table.new_links()
+    notice = _("New links for the TV and the phones: the old ones no longer work.")
     return _respond(request, table, notice=notice, seating=True)
 
 

@@ -558,6 +558,8 @@ POST_URLS = [
     "award/",
     "undo/",
     "co-dealers/",
+    "co-dealers/1/remove/",
+    "links/",
 ]
 
 
@@ -670,20 +672,91 @@ def test_the_host_adds_a_new_co_dealer_who_can_then_deal(
     assert HandAction.objects.get().by == olle
 
 
-def test_the_host_adds_an_existing_account_as_co_dealer(
+def test_the_host_adds_an_existing_account_with_its_password(
     tablet: Tablet, stranger: Any, client: Client
 ) -> None:
-    response = tablet.post("co-dealers/", {"username": "sven"})
+    response = tablet.post("co-dealers/", {"username": "sven", "password": "not-your-table-1"})
     assert "sven may now deal at this table." in text(response)
     other = Client()
     other.force_login(stranger)
     assert other.get(tablet.url("")).status_code == 200
 
 
-def test_a_new_co_dealer_needs_a_password(tablet: Tablet, django_user_model: Any) -> None:
+def test_an_existing_account_without_its_password_is_not_added(
+    tablet: Tablet, stranger: Any
+) -> None:
+    response = tablet.post("co-dealers/", {"username": "sven", "password": "guessing-it-42"})
+    assert "That username is taken, or the password is not that account's" in text(response)
+    assert not tablet.table.co_dealers.exists()
+
+
+@pytest.mark.parametrize("username", ["sven", "nobody-here"])
+def test_co_dealer_passwords_pass_the_validators_and_say_nothing_of_the_username(
+    tablet: Tablet, stranger: Any, django_user_model: Any, username: str
+) -> None:
+    """A weak password gets the same answer whether the username exists or not."""
+    response = tablet.post("co-dealers/", {"username": username, "password": "12345678"})
+    error = re.search(r'class="flash error"[^>]*>(.*?)</p>', response.content.decode())
+    assert error is not None
+    assert error.group(1) == "This password is too common. This password is entirely numeric."
+    assert not tablet.table.co_dealers.exists()
+    assert not django_user_model.objects.filter(username="nobody-here").exists()
+
+
+def test_a_co_dealer_needs_a_password(tablet: Tablet, django_user_model: Any) -> None:
     response = tablet.post("co-dealers/", {"username": "olle"})
-    assert "olle is a new account: give it a password." in text(response)
+    assert "This field is required." in text(response)
     assert not django_user_model.objects.filter(username="olle").exists()
+
+
+def test_the_host_removes_a_co_dealer_who_then_cannot_deal(
+    tablet: Tablet, stranger: Any
+) -> None:
+    tablet.table.co_dealers.add(stranger)
+    other = Client()
+    other.force_login(stranger)
+    assert other.get(tablet.url("")).status_code == 200
+    assert "sven" in tablet.page()
+
+    response = tablet.post(f"co-dealers/{stranger.pk}/remove/", {})
+
+    assert "sven no longer deals at this table." in text(response)
+    assert not tablet.table.co_dealers.exists()
+    assert other.get(tablet.url("")).status_code == 404
+    response = other.post(tablet.url("start/"), {"version": tablet.version}, headers=HTMX)
+    assert response.status_code == 404 and not Hand.objects.exists()
+
+
+def test_a_co_dealer_cannot_remove_co_dealers_or_change_links(
+    tablet: Tablet, stranger: Any
+) -> None:
+    tablet.table.co_dealers.add(stranger)
+    token = tablet.table.display_token
+    other = Client()
+    other.force_login(stranger)
+    response = other.post(tablet.url(f"co-dealers/{stranger.pk}/remove/"), headers=HTMX)
+    assert "Only the host can remove co-dealers." in text(response)
+    response = other.post(tablet.url("links/"), headers=HTMX)
+    assert "Only the host can change the links." in text(response)
+    tablet.table.refresh_from_db()
+    assert tablet.table.display_token == token
+    assert list(tablet.table.co_dealers.all()) == [stranger]
+
+
+def test_new_links_stop_the_old_ones(tablet: Tablet) -> None:
+    old = tablet.table.display_token
+    assert Client().get(f"/d/{old}/").status_code == 200
+
+    response = tablet.post("links/", {})
+
+    assert "the old ones no longer work" in text(response)
+    tablet.table.refresh_from_db()
+    new = tablet.table.display_token
+    assert new != old
+    assert Client().get(f"/d/{old}/").status_code == 404
+    assert Client().get(f"/p/{old}/poll/?v=1").status_code == 404
+    assert Client().get(f"/p/{new}/").status_code == 200
+    assert new in response.content.decode()  # the dealer's screen shows the new link
 
 
 def test_a_stranger_still_cannot_see_a_table_with_a_co_dealer(
