@@ -131,6 +131,12 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
 
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
+# Where `manage.py pott_backup` writes when given no file, and `pott_restore` its safety backup
+# of the database it replaces. Backups hold people's names and money: the folder is made 0700.
+BACKUP_DIR = (
+    BASE_DIR / Path(os.environ.get("POTT_BACKUP_DIR", "").strip() or "var/backups").expanduser()
+)
+
 AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.UserAttributeSimilarityValidator"},
     {"NAME": "django.contrib.auth.password_validation.MinimumLengthValidator"},
