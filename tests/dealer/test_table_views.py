@@ -709,9 +709,7 @@ def test_a_co_dealer_needs_a_password(tablet: Tablet, django_user_model: Any) ->
     assert not django_user_model.objects.filter(username="olle").exists()
 
 
-def test_the_host_removes_a_co_dealer_who_then_cannot_deal(
-    tablet: Tablet, stranger: Any
-) -> None:
+def test_the_host_removes_a_co_dealer_who_then_cannot_deal(tablet: Tablet, stranger: Any) -> None:
     tablet.table.co_dealers.add(stranger)
     other = Client()
     other.force_login(stranger)
