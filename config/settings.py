@@ -51,6 +51,10 @@ DEBUG = env_bool("POTT_DEBUG")
 # Tablets, phones and TVs on the local network reach Pott by this machine's IP address.
 ALLOWED_HOSTS = env_list("POTT_ALLOWED_HOSTS", "*")
 CSRF_TRUSTED_ORIGINS = env_list("POTT_CSRF_TRUSTED_ORIGINS")
+# The address other devices open (https://pott.example.org): the TV and phone links and their
+# QR codes are built from it. Empty: from this machine's own network addresses (never from the
+# Host header a client sends).
+POTT_PUBLIC_URL = os.environ.get("POTT_PUBLIC_URL", "").strip()
 
 INSTALLED_APPS = [
     "django.contrib.admin",

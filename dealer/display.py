@@ -7,12 +7,14 @@ without logging in, and follow the table by polling about once a second.
 from __future__ import annotations
 
 import io
+import socket
 import time
 from functools import lru_cache
 from typing import Any
-from urllib.parse import urlsplit, urlunsplit
+from urllib.parse import urlsplit
 
 import segno
+from django.conf import settings
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, render
 from django.urls import reverse
@@ -75,15 +77,37 @@ def _addresses(minute: int) -> tuple[str, ...]:
 
 
 def lan_url(request: HttpRequest, path: str) -> str:
-    """An absolute URL other devices can open: this machine's network address, not localhost."""
-    url = request.build_absolute_uri(path)
-    parts = urlsplit(url)
-    if parts.hostname in LOOPBACK:
-        addresses = _addresses(int(time.monotonic() // 60))
-        if addresses:
-            netloc = addresses[0] + (f":{parts.port}" if parts.port else "")
-            url = urlunsplit(parts._replace(netloc=netloc))
-    return url
+    """An absolute URL other devices can open, built only from addresses Pott knows.
+
+    The Host header is the client's to choose (ALLOWED_HOSTS is `*` so that phones can use the
+    machine's IP address), so a link that ends up in a QR code never takes it on trust:
+    POTT_PUBLIC_URL when it is set; else the request's host if it is one of this machine's
+    network addresses or a name listed in POTT_ALLOWED_HOSTS or this machine's own name;
+    else (a loopback or unknown host) this machine's first network address, with the port the
+    server listens on.
+    """
+    public = settings.POTT_PUBLIC_URL
+    if public:
+        return public.rstrip("/") + path
+    scheme = "https" if request.is_secure() else "http"
+    host = request.get_host()
+    name = urlsplit(f"//{host}").hostname or ""
+    addresses = _addresses(int(time.monotonic() // 60))
+    if name not in LOOPBACK and name in _known_names(addresses):
+        return f"{scheme}://{host}{path}"
+    port = request.META.get("SERVER_PORT", "")
+    address = addresses[0] if addresses else "127.0.0.1"
+    default = port in ("", "80") if scheme == "http" else port in ("", "443")
+    return f"{scheme}://{address}{'' if default else ':' + port}{path}"
+
+
+def _known_names(addresses: tuple[str, ...]) -> set[str]:
+    """The host names a link may keep: this machine's addresses and names, and the names the
+    host listed in POTT_ALLOWED_HOSTS (not the `*` wildcard)."""
+    names = {*addresses, socket.gethostname().lower()}
+    names.add(f"{socket.gethostname().lower()}.local")
+    names.update(h.lower() for h in settings.ALLOWED_HOSTS if h != "*" and not h.startswith("."))
+    return names
 
 
 @lru_cache(maxsize=64)
