@@ -38,6 +38,9 @@ BANK = 0
 # - MERGE_HOOKS: move the other app's references to a player that are not foreign keys (the
 #   player ids in a hand's log) when two roster entries are merged; and refuse (ValidationError)
 #   a merge that app cannot take.
+# No result or transfer of a night is larger (minor units); far inside the 64-bit columns.
+MAX_SETTLED_MINOR = 10**15
+
 BUSY_CHECKS: list[Callable[[Session], str]] = []
 MERGE_HOOKS: list[Callable[[Player, Player], None]] = []
 
@@ -531,6 +534,11 @@ class Session(models.Model):
             )
         if not statement.rows:
             raise ValidationError(_("Nobody bought in: there is nothing to settle."))
+        amounts = [r.result for r in statement.rows] + [t.amount for t in statement.transfers]
+        if any(abs(a) > MAX_SETTLED_MINOR for a in amounts):
+            raise ValidationError(
+                _("These amounts are beyond any home game: check the rate and the counts.")
+            )
         players = {row.player.pk: row.player for row in statement.rows} | statement.others
         Result.objects.bulk_create(
             Result(
