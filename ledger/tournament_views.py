@@ -7,6 +7,7 @@ otherwise the host sets it on the page, and this device remembers it (in the Dja
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from django.contrib.auth.decorators import login_required
@@ -18,6 +19,8 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_GET, require_POST
 
+from config import limits
+from config.forms import MAX_REVISION
 from config.http import HtmxHttpRequest
 from ledger import prizes
 from ledger.forms import PayoutTableForm, RegisterForm, TournamentForm, money_text
@@ -37,8 +40,8 @@ STALE = gettext_lazy(
 def _fresh(request: HtmxHttpRequest, tournament: Tournament) -> bool:
     """Whether the page that posted showed the latest version (htmx posts send it; a plain
     form post without it is let through)."""
-    text = request.POST.get("version", "")
-    return not text.isdigit() or tournament.claim(int(text))
+    version = _whole(request.POST.get("version", ""), MAX_REVISION)
+    return version is None or tournament.claim(version)
 
 
 def _error(error: ValidationError) -> str:
@@ -50,9 +53,9 @@ def _level(request: HtmxHttpRequest, tournament: Tournament) -> int:
     if getattr(tournament, "clock", None) is not None:
         return tournament.level_now()
     key = f"tournament-{tournament.pk}-level"
-    text = request.POST.get("level", "").strip()
-    if text.isdigit() and int(text) < 1000:
-        request.session[key] = int(text)
+    level = _whole(request.POST.get("level", ""), limits.MAX_LEVEL)
+    if level is not None:
+        request.session[key] = level
     level = request.session.get(key)
     if isinstance(level, int) and tournament.state != Tournament.State.REGISTERING:
         return level
@@ -63,9 +66,17 @@ def _stacks(request: HtmxHttpRequest, players: list[Player]) -> dict[Player, int
     """`stack_<pk>` fields: whole chips, or None when empty or not a number."""
     stacks: dict[Player, int | None] = {}
     for player in players:
-        text = request.POST.get(f"stack_{player.pk}", "").strip().replace(" ", "")
-        stacks[player] = int(text) if text.isdigit() else None
+        text = request.POST.get(f"stack_{player.pk}", "").replace(" ", "")
+        stacks[player] = _whole(text, limits.MAX_STACK)
     return stacks
+
+
+def _whole(text: str, limit: int) -> int | None:
+    """A whole number typed or posted (ASCII digits, up to `limit`), else None."""
+    text = text.strip()
+    if not re.fullmatch(r"[0-9]{1,19}", text) or int(text) > limit:
+        return None
+    return int(text)
 
 
 # --- list and create --------------------------------------------------------------------------
@@ -76,8 +87,8 @@ def _stacks(request: HtmxHttpRequest, players: list[Player]) -> dict[Player, int
 def tournament_list(request: HtmxHttpRequest) -> HttpResponse:
     """The host's tournaments and a form to start one (from a session: `?session=<pk>`)."""
     initial: dict[str, Any] = {}
-    session_pk = request.GET.get("session", "")
-    if session_pk.isdigit():
+    session_pk = _whole(request.GET.get("session", ""), MAX_REVISION)
+    if session_pk is not None:
         session = Session.objects.filter(host=request.user, pk=session_pk).first()
         if session is not None:
             initial = {"session": session.pk, "currency": session.currency,
@@ -418,8 +429,8 @@ def tournament_session(request: HtmxHttpRequest, pk: int) -> HttpResponse:
                     host=request.user, name=tournament.name, currency=tournament.currency
                 )
                 tournament.attach(session)
-        elif choice.isdigit():
-            session = get_object_or_404(Session, pk=choice, host=request.user)
+        elif (session_pk := _whole(choice, MAX_REVISION)) is not None:
+            session = get_object_or_404(Session, pk=session_pk, host=request.user)
             tournament.attach(session)
         else:
             tournament.attach(None)
