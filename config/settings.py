@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import os
 import secrets
+import stat
 from pathlib import Path
 
 import dj_database_url
@@ -26,23 +27,66 @@ def env_list(name: str, default: str = "") -> list[str]:
     return [item.strip() for item in os.environ.get(name, default).split(",") if item.strip()]
 
 
+def private_dir(path: Path) -> Path:
+    """Create the folder `path` if missing, for its owner alone (0700); take group and others'
+    access away from an existing one."""
+    path.mkdir(mode=0o700, parents=True, exist_ok=True)
+    _owner_only(path)
+    return path
+
+
+def private_file(path: Path) -> Path:
+    """Create the empty file `path` if missing, readable and writable by its owner alone (0600
+    from the start, never wider for a moment); take group and others' access away from an
+    existing one."""
+    try:
+        os.close(os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600))
+    except FileExistsError:
+        _owner_only(path)
+    return path
+
+
+def private_sqlite_file(path: Path) -> None:
+    """Make the SQLite database at `path` its owner's alone before anything connects to it.
+
+    SQLite creates the database with the process's umask (usually readable by everyone) but its
+    -wal, -shm and -journal files with the database file's own mode, so creating the database
+    file 0600 up front covers them; existing ones are narrowed too.
+    """
+    if not path.parent.is_dir():
+        return  # SQLite will say so when it connects.
+    private_file(path)
+    for suffix in ("-wal", "-shm", "-journal"):
+        companion = path.with_name(path.name + suffix)
+        if companion.exists():
+            _owner_only(companion)
+
+
+def _owner_only(path: Path) -> None:
+    mode = stat.S_IMODE(path.stat().st_mode)
+    if mode & 0o077:
+        path.chmod(mode & 0o700)
+
+
 def stored_secret_key(path: Path) -> str:
     """Return the secret key kept in `path`, creating it once so `make run` works out of the box.
 
-    The key is written to a temporary file and linked into place, so processes starting at the
-    same time (several gunicorn workers) all end up with the same key.
+    The key is written to a temporary file (0600 from the start) and linked into place, so
+    processes starting at the same time (several gunicorn workers) all end up with the same key.
     """
+    private_dir(path.parent)
     if not path.exists():
-        path.parent.mkdir(parents=True, exist_ok=True)
         tmp = path.with_name(f"{path.name}.{os.getpid()}.tmp")
-        tmp.write_text(secrets.token_urlsafe(50))
-        tmp.chmod(0o600)
+        fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
+        with os.fdopen(fd, "w") as file:
+            file.write(secrets.token_urlsafe(50))
         try:
             os.link(tmp, path)
         except FileExistsError:
             pass
         finally:
             tmp.unlink()
+    _owner_only(path)
     return path.read_text().strip()
 
 
@@ -115,7 +159,7 @@ if DATABASE_URL:
         "default": dj_database_url.parse(DATABASE_URL, conn_max_age=600, conn_health_checks=True)
     }
 else:
-    VAR_DIR.mkdir(parents=True, exist_ok=True)
+    private_dir(VAR_DIR)
     DATABASES = {
         "default": {
             "ENGINE": "django.db.backends.sqlite3",
@@ -126,8 +170,12 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
     DATABASES["default"]["OPTIONS"] = {**SQLITE_OPTIONS, **DATABASES["default"].get("OPTIONS", {})}
     # Tests use a database file like production (WAL, busy timeout), not Django's shared
     # in-memory database, whose table locks fail at once instead of waiting their turn.
-    VAR_DIR.mkdir(parents=True, exist_ok=True)
+    private_dir(VAR_DIR)
     DATABASES["default"].setdefault("TEST", {"NAME": str(VAR_DIR / "test-pott.sqlite3")})
+    # The database holds everyone's money and the hosts' password hashes: owner only.
+    sqlite_name = str(DATABASES["default"]["NAME"])
+    if sqlite_name and sqlite_name != ":memory:" and not sqlite_name.startswith("file:"):
+        private_sqlite_file(Path(sqlite_name))
 
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
