@@ -213,3 +213,35 @@ SESSION_ENGINE = "django.contrib.sessions.backends.signed_cookies"
 LOGIN_URL = "login"
 LOGIN_REDIRECT_URL = "home"
 LOGOUT_REDIRECT_URL = "login"
+
+# Logging goes to stderr, which gunicorn and `make run` show. Django's own default prints only
+# with DEBUG on, so a server error would leave no trace on a real server: here its traceback is
+# logged (django.request, ERROR) whatever DEBUG is. Warnings are logged too (a CSRF failure, a
+# login lockout), but not requests themselves: a 404 or 405 is a django.request warning, and a
+# phone left polling a deleted table would write one a second.
+LOG_LEVEL = os.environ.get("POTT_LOG_LEVEL", "").strip().upper() or "WARNING"
+LOGGING = {
+    "version": 1,
+    "disable_existing_loggers": False,
+    "formatters": {
+        "plain": {"format": "{asctime} {levelname} {name}: {message}", "style": "{"},
+        "django.server": {
+            "()": "django.utils.log.ServerFormatter",
+            "format": "[{server_time}] {message}",
+            "style": "{",
+        },
+    },
+    "handlers": {
+        "stderr": {"class": "logging.StreamHandler", "formatter": "plain"},
+        "django.server": {"class": "logging.StreamHandler", "formatter": "django.server"},
+    },
+    "root": {"handlers": ["stderr"], "level": LOG_LEVEL},
+    "loggers": {
+        # Replaces Django's default handlers (console only with DEBUG, mail to ADMINS, which
+        # Pott has none of): its records go up to the root logger's.
+        "django": {"handlers": [], "level": LOG_LEVEL, "propagate": True},
+        "django.request": {"level": "ERROR"},
+        # `manage.py runserver` (a developer's server, not `make run`) keeps its request lines.
+        "django.server": {"handlers": ["django.server"], "level": "INFO", "propagate": False},
+    },
+}
