@@ -104,6 +104,7 @@ INSTALLED_APPS = [
     "django.contrib.messages",
     "django.contrib.staticfiles",
     "django_htmx",
+    "accounts",
     "dealer",
     "ledger",
 ]

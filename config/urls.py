@@ -4,11 +4,12 @@ from django.contrib import admin
 from django.contrib.auth import views as auth_views
 from django.urls import include, path
 
+from accounts import views as accounts_views
 from dealer import views as dealer_views
 
 urlpatterns = [
     path("", dealer_views.home, name="home"),
-    path("setup/", dealer_views.setup, name="setup"),
+    path("setup/", accounts_views.setup, name="setup"),
     path("login/", auth_views.LoginView.as_view(), name="login"),
     path("logout/", auth_views.LogoutView.as_view(), name="logout"),
     path("", include("dealer.urls")),
