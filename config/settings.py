@@ -5,6 +5,7 @@ from __future__ import annotations
 import os
 import secrets
 import stat
+from datetime import timedelta
 from pathlib import Path
 
 import dj_database_url
@@ -20,6 +21,12 @@ def env_bool(name: str, default: bool = False) -> bool:
     if value is None or not value.strip():
         return default
     return value.strip().lower() in {"1", "true", "yes", "on"}
+
+
+def env_int(name: str, default: int) -> int:
+    """Read a whole-number environment variable."""
+    value = os.environ.get(name, "").strip()
+    return int(value) if value else default
 
 
 def env_list(name: str, default: str = "") -> list[str]:
@@ -104,6 +111,7 @@ INSTALLED_APPS = [
     "django.contrib.messages",
     "django.contrib.staticfiles",
     "django_htmx",
+    "axes",
     "accounts",
     "dealer",
     "ledger",
@@ -121,6 +129,8 @@ MIDDLEWARE = [
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
+    # Last: turns a refused login into the lockout page (AXES_LOCKOUT_CALLABLE).
+    "axes.middleware.AxesMiddleware",
 ]
 
 ROOT_URLCONF = "config.urls"
@@ -210,6 +220,29 @@ STORAGES = {
 # Sessions live in a signed cookie: no database read on every request (every tap of the
 # dealer's tablet), and nothing to clean up. The cookie is signed with SECRET_KEY and HttpOnly.
 SESSION_ENGINE = "django.contrib.sessions.backends.signed_cookies"
+
+AUTHENTICATION_BACKENDS = [
+    # First: refuses any login, right password or not, from a username and address locked out.
+    "accounts.backends.LockoutBackend",
+    "django.contrib.auth.backends.ModelBackend",
+]
+
+# Login throttling (django-axes): failures are counted in the database, so every gunicorn
+# worker and every machine sharing the database sees the same count. A username is locked out
+# only from the address that failed: someone elsewhere cannot lock the host out.
+AXES_FAILURE_LIMIT = env_int("POTT_LOGIN_FAILURE_LIMIT", 5)
+AXES_COOLOFF_TIME = timedelta(minutes=env_int("POTT_LOGIN_COOLOFF_MINUTES", 15))
+AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
+# Failures during a lockout do not prolong it: it always ends one cool-off after it began.
+AXES_RESET_COOL_OFF_ON_FAILURE_DURING_LOCKOUT = False
+AXES_RESET_ON_SUCCESS = True
+AXES_LOCKOUT_CALLABLE = "accounts.views.locked_out"
+AXES_CLIENT_IP_CALLABLE = "accounts.addresses.client_address"
+# Behind reverse proxies, the number of them that append the client's address to
+# X-Forwarded-For (0: Pott is reached directly and REMOTE_ADDR is the client's address).
+POTT_PROXIES = env_int("POTT_PROXIES", 0)
+# No row per successful login kept forever.
+AXES_DISABLE_ACCESS_LOG = True
 
 LOGIN_URL = "login"
 LOGIN_REDIRECT_URL = "home"
