@@ -1,5 +1,5 @@
-"""Host accounts: creating the first host and the lockout page after too many failed logins.
-Logging in and out are Django's views (config/urls.py)."""
+"""Host accounts: creating the first host, the lockout page after too many failed logins, and
+changing a password. Logging in and out are Django's views (config/urls.py)."""
 
 from __future__ import annotations
 
@@ -8,19 +8,24 @@ from typing import Any
 
 from axes.handlers.proxy import AxesProxyHandler
 from axes.helpers import get_client_username, get_cool_off
+from django.contrib import messages
 from django.contrib.auth import get_user_model, login
 from django.contrib.auth.forms import AuthenticationForm, UserCreationForm
+from django.contrib.auth.views import PasswordChangeView
 from django.db import transaction
 from django.db.models import Max
+from django.forms import Form
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
+from django.urls import reverse_lazy
 from django.utils import timezone
+from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 from django.views.decorators.http import require_http_methods
 
-from accounts.models import Lock
+from accounts.models import LOGIN_ID, LiveLogins, Lock
 
-BACKEND = "django.contrib.auth.backends.ModelBackend"
+BACKEND = "accounts.backends.LoginBackend"
 
 
 @require_http_methods(["GET", "POST"])
@@ -71,3 +76,22 @@ def _minutes_locked(request: HttpRequest, credentials: dict[str, Any] | None) ->
     last = max((t for t in times if t is not None), default=timezone.now())
     left = last + cool_off - timezone.now()
     return max(1, math.ceil(left.total_seconds() / 60))
+
+
+class PasswordChange(PasswordChangeView):
+    """Change the password (old one, new one twice, checked by the password validators). Every
+    other login of this user ends; this one stays logged in."""
+
+    template_name = "accounts/password_change.html"
+    success_url = reverse_lazy("home")
+
+    def form_valid(self, form: Form) -> HttpResponse:
+        # Saves the password and keeps this session's auth hash up to date
+        # (update_session_auth_hash); Django then refuses the other sessions' old hash.
+        response = super().form_valid(form)
+        LiveLogins.end_all_but(self.request.user, self.request.session.get(LOGIN_ID))
+        messages.success(
+            self.request,
+            _("Your password has been changed. Other devices that were logged in are logged out."),
+        )
+        return response

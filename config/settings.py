@@ -125,7 +125,8 @@ MIDDLEWARE = [
     "django.middleware.locale.LocaleMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
-    "django.contrib.auth.middleware.AuthenticationMiddleware",
+    # Django's, except that a session whose login has ended (logout) is logged out.
+    "accounts.middleware.AuthenticationMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
@@ -219,12 +220,16 @@ STORAGES = {
 
 # Sessions live in a signed cookie: no database read on every request (every tap of the
 # dealer's tablet), and nothing to clean up. The cookie is signed with SECRET_KEY and HttpOnly.
+# Logging out still ends a session for good, every copy of its cookie included: the session
+# holds a login id that must be among the user's live logins (accounts.LiveLogins, read in
+# the same query as the user).
 SESSION_ENGINE = "django.contrib.sessions.backends.signed_cookies"
 
 AUTHENTICATION_BACKENDS = [
     # First: refuses any login, right password or not, from a username and address locked out.
     "accounts.backends.LockoutBackend",
-    "django.contrib.auth.backends.ModelBackend",
+    # Username and password; a session's user is loaded with its live logins in one query.
+    "accounts.backends.LoginBackend",
 ]
 
 # Login throttling (django-axes): failures are counted in the database, so every gunicorn
@@ -241,7 +246,7 @@ AXES_CLIENT_IP_CALLABLE = "accounts.addresses.client_address"
 # Behind reverse proxies, the number of them that append the client's address to
 # X-Forwarded-For (0: Pott is reached directly and REMOTE_ADDR is the client's address).
 POTT_PROXIES = env_int("POTT_PROXIES", 0)
-# No row per successful login kept forever.
+# No row per successful login kept forever: Pott's live logins are in accounts.LiveLogins.
 AXES_DISABLE_ACCESS_LOG = True
 
 LOGIN_URL = "login"

@@ -12,6 +12,7 @@ urlpatterns = [
     path("setup/", accounts_views.setup, name="setup"),
     path("login/", auth_views.LoginView.as_view(), name="login"),
     path("logout/", auth_views.LogoutView.as_view(), name="logout"),
+    path("password/", accounts_views.PasswordChange.as_view(), name="password_change"),
     path("", include("dealer.urls")),
     path("ledger/", include("ledger.urls")),
     path("i18n/", include("django.conf.urls.i18n")),
