@@ -5,13 +5,15 @@ from django.contrib.auth import views as auth_views
 from django.urls import include, path
 
 import config.converters  # noqa: F401 - registers <token:…> before the apps' URLconfs
+from accounts import views as accounts_views
 from dealer import views as dealer_views
 
 urlpatterns = [
     path("", dealer_views.home, name="home"),
-    path("setup/", dealer_views.setup, name="setup"),
+    path("setup/", accounts_views.setup, name="setup"),
     path("login/", auth_views.LoginView.as_view(), name="login"),
     path("logout/", auth_views.LogoutView.as_view(), name="logout"),
+    path("password/", accounts_views.PasswordChange.as_view(), name="password_change"),
     path("", include("dealer.urls")),
     path("ledger/", include("ledger.urls")),
     path("i18n/", include("django.conf.urls.i18n")),

@@ -10,9 +10,8 @@ from collections.abc import Callable
 from typing import Any
 
 from django.contrib import messages
-from django.contrib.auth import authenticate, get_user_model, login
+from django.contrib.auth import authenticate, get_user_model
 from django.contrib.auth.decorators import login_required
-from django.contrib.auth.forms import UserCreationForm
 from django.contrib.auth.password_validation import validate_password
 from django.core.exceptions import ValidationError
 from django.db import IntegrityError, transaction
@@ -67,19 +66,6 @@ def home(request: HttpRequest) -> HttpResponse:
         return redirect("setup")
     tables = Table.objects.for_user(request.user).select_related("session")
     return render(request, "home.html", {"tables": tables})
-
-
-@require_http_methods(["GET", "POST"])
-def setup(request: HttpRequest) -> HttpResponse:
-    """Create the first host account. Only possible while Pott has no account at all."""
-    if get_user_model().objects.exists():
-        return redirect("login")
-    form = UserCreationForm(request.POST or None)
-    if request.method == "POST" and form.is_valid():
-        user = form.save()
-        login(request, user)
-        return redirect("home")
-    return render(request, "accounts/setup.html", {"form": form})
 
 
 def _table(request: HttpRequest, pk: int) -> Table:

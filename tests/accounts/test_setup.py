@@ -43,19 +43,3 @@ def test_setup_is_closed_once_a_host_exists(client: Client, host: object) -> Non
     assert response.status_code == 302
     assert response["Location"] == "/login/"
     assert not get_user_model().objects.filter(username="intruder").exists()
-
-
-def test_host_logs_in_and_out(client: Client, host: object) -> None:
-    response = client.post("/login/", {"username": "hanna", "password": "kitchen-table-42"})
-    assert response.status_code == 302
-    assert "Log out" in client.get("/").content.decode()
-
-    client.post("/logout/")
-    assert "Log in" in client.get("/").content.decode()
-
-
-def test_wrong_password_is_refused_with_a_message(client: Client, host: object) -> None:
-    response = client.post("/login/", {"username": "hanna", "password": "wrong"})
-
-    assert response.status_code == 200
-    assert "enter a correct username and password" in response.content.decode()
