@@ -5,6 +5,11 @@ in and who folded into the pots; step 2 (`step=payout`) splits each pot between 
 tapped. Step 2's form carries step 1's rows in hidden fields with the same names, so both steps
 parse the same forms and the payouts always match the pots shown. Refusals re-render at status
 200 with the reason (htmx 2 does not swap 4xx).
+
+Every input is bounded (config/limits.py), and so is the work: at most ten rows, amounts and
+chip values up to MAX_CHIPS typed as plain digits (never a 5,000-digit number converted), at
+most MAX_CHIP_VALUES chip values, and a fewest-chips breakdown whose cost does not grow with
+the amount (`dealer.engine.chips`).
 """
 
 from __future__ import annotations
@@ -17,33 +22,92 @@ from django import forms
 from django.core.exceptions import ValidationError
 from django.http import HttpResponse, QueryDict
 from django.shortcuts import render
+from django.utils.formats import number_format
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_http_methods
+from django_htmx.http import retarget
 
 from config.http import HtmxHttpRequest
-from dealer.engine.chips import chip_breakdown, format_breakdown
+from config.limits import MAX_CHIP_VALUES, MAX_CHIPS
+from dealer.engine.chips import ChipSetTooAwkward, chip_breakdown, format_breakdown
 from dealer.engine.pots import Pot, build_pots, split_pot
 
 MIN_ROWS, MAX_ROWS, START_ROWS = 2, 10, 3
+MAX_NAME = 24
+MAX_CHIP_VALUES_TEXT = 100
 TEMPLATE = "dealer/calculator.html"
 
 
 # Forms ------------------------------------------------------------------------------------------
 
 
+def _plain_digits(text: str) -> bool:
+    """0-9 only: not "1_000", "1e3", "²" or "١٢", which Python's int() would take or choke on."""
+    return text.isascii() and text.isdigit()
+
+
+def _grouped(number: int) -> str:
+    """100000000 → "100,000,000" in the page's language."""
+    return number_format(number, force_grouping=True)
+
+
+class WholeNumberField(forms.Field):
+    """A whole number typed in plain digits, from `least` to `most`; blank is None.
+
+    Stricter than IntegerField: no "1_000", "١٢" or "12.0". A number longer than `most` is
+    refused by its length before it is converted, so a 5,000-digit one costs nothing. The
+    messages (`invalid`, `min_value`, `max_value`) may use %(least)s and %(most)s.
+    """
+
+    widget = forms.TextInput
+
+    def __init__(self, *, least: int, most: int, **kwargs: Any) -> None:
+        self.least, self.most = least, most
+        super().__init__(**kwargs)
+
+    def to_python(self, value: Any) -> int | None:
+        text = str(value).strip() if value is not None else ""
+        if not text:
+            return None
+        digits = text.removeprefix("-").lstrip("0") or "0"
+        if not _plain_digits(text.removeprefix("-")):
+            self._refuse("invalid")
+        if text.startswith("-") and digits != "0":
+            self._refuse("min_value")
+        if len(digits) > len(str(self.most)) or int(digits) > self.most:
+            self._refuse("max_value")
+        number = int(digits)
+        if number < self.least:
+            self._refuse("min_value")
+        return number
+
+    def _refuse(self, code: str) -> None:
+        params = {"least": _grouped(self.least), "most": _grouped(self.most)}
+        raise ValidationError(self.error_messages[code], code=code, params=params)
+
+
 class PlayerForm(forms.Form):
     """One row: who, how much they put in this hand, and whether they folded."""
 
-    name = forms.CharField(required=False, max_length=24, label=gettext_lazy("Name"))
-    chips = forms.IntegerField(
+    name = forms.CharField(
         required=False,
-        min_value=0,
+        max_length=MAX_NAME,
+        label=gettext_lazy("Name"),
+        error_messages={
+            "max_length": gettext_lazy("A name is at most %(limit_value)s characters."),
+        },
+    )
+    chips = WholeNumberField(
+        required=False,
+        least=0,
+        most=MAX_CHIPS,
         label=gettext_lazy("Put in"),
         widget=forms.TextInput(attrs={"inputmode": "numeric", "autocomplete": "off"}),
         error_messages={
             "invalid": gettext_lazy("Chips are whole numbers, like 40."),
             "min_value": gettext_lazy("Chips put in cannot be negative."),
+            "max_value": gettext_lazy("At most %(most)s chips."),
         },
     )
     folded = forms.BooleanField(required=False, label=gettext_lazy("Folded"))
@@ -52,35 +116,45 @@ class PlayerForm(forms.Form):
 class OptionsForm(forms.Form):
     """The smallest chip (the unit of odd chips) and, optionally, the chip set to pay with."""
 
-    unit = forms.IntegerField(
+    unit = WholeNumberField(
         required=False,
-        min_value=1,
+        least=1,
+        most=MAX_CHIPS,
         label=gettext_lazy("Smallest chip"),
         help_text=gettext_lazy("Blank: 1, or the smallest of your chip values."),
         widget=forms.TextInput(attrs={"inputmode": "numeric", "placeholder": "1"}),
         error_messages={
             "invalid": gettext_lazy("The smallest chip is a whole number, like 5."),
             "min_value": gettext_lazy("The smallest chip is at least 1."),
+            "max_value": gettext_lazy("The smallest chip is at most %(most)s."),
         },
     )
     chip_values = forms.CharField(
         required=False,
-        max_length=100,
+        max_length=MAX_CHIP_VALUES_TEXT,
         label=gettext_lazy("Chip values (optional)"),
+        error_messages={
+            "max_length": gettext_lazy("Chip values are at most %(limit_value)s characters long.")
+        },
         help_text=gettext_lazy("To show how to pay, e.g. 5, 25, 100."),
         widget=forms.TextInput(attrs={"placeholder": "5, 25, 100", "autocomplete": "off"}),
     )
 
     def clean_chip_values(self) -> tuple[int, ...]:
         text = self.cleaned_data["chip_values"]
-        try:
-            values = sorted(
-                {int(part) for part in text.replace(";", ",").split(",") if part.strip()}
-            )
-        except ValueError:
-            raise ValidationError(_("Chip values are whole numbers, e.g. 5, 25, 100.")) from None
-        if values and values[0] <= 0:
+        parts = [part.strip() for part in text.replace(";", ",").split(",") if part.strip()]
+        if not all(_plain_digits(part.removeprefix("-")) for part in parts):
+            raise ValidationError(_("Chip values are whole numbers, e.g. 5, 25, 100."))
+        if any(part.startswith("-") or not part.strip("0") for part in parts):
             raise ValidationError(_("Chip values are above 0."))
+        # The text is short (MAX_CHIP_VALUES_TEXT), so no part is long enough to be slow to read.
+        values = sorted({int(part) for part in parts})
+        if values and values[-1] > MAX_CHIPS:
+            raise ValidationError(
+                _("Chip values are at most %(most)s.") % {"most": _grouped(MAX_CHIPS)}
+            )
+        if len(values) > MAX_CHIP_VALUES:
+            raise ValidationError(_("At most %(count)s chip values.") % {"count": MAX_CHIP_VALUES})
         return tuple(values)
 
     def clean(self) -> dict[str, Any]:
@@ -204,7 +278,8 @@ def _read(rows: list[PlayerForm], options: OptionsForm) -> tuple[Sheet | None, l
 def _carry(sheet: Sheet, rows: int) -> list[tuple[str, str]]:
     """Hidden fields that send the sheet again with step 2, under the same names as step 1."""
     fields = [("rows", str(rows)), ("unit", str(sheet.unit))]
-    fields.append(("chip_values", ", ".join(str(v) for v in sheet.chip_values)))
+    # Never longer than what was typed, so it passes the same length check again.
+    fields.append(("chip_values", ",".join(str(v) for v in sheet.chip_values)))
     by_row = {p.row: p for p in sheet.players}
     for i in range(rows):
         player = by_row.get(i)
@@ -286,7 +361,10 @@ def _doubts(
 def _how_to_pay(amount: int, chip_values: Sequence[int]) -> str:
     if not chip_values or amount == 0:
         return ""
-    parts = chip_breakdown(amount, chip_values)
+    try:
+        parts = chip_breakdown(amount, chip_values)
+    except ChipSetTooAwkward:
+        return _("no breakdown: these chip values are too awkward to work it out")
     if parts is None:
         return _("cannot be paid exactly with these chips")
     return format_breakdown(parts)
@@ -378,7 +456,12 @@ def calculator(request: HtmxHttpRequest) -> HttpResponse:
         "errors": errors,
     }
     if sheet is None:
-        return _render(request, context, "calculator")
+        response = _render(request, context, "calculator")
+        if step == "payout" and request.htmx:
+            # Step 2's own hidden fields were refused (sent by hand, not by the page): show the
+            # sheet with the reasons, where the sheet is.
+            retarget(response, "#calculator")
+        return response
 
     returned, pots = _pots(sheet)
     context.update(carry=_carry(sheet, rows), returned=returned, unit=sheet.unit)

@@ -10,7 +10,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from dealer.engine import HandState, Kind, Phase, legal_actions, pots_so_far
-from dealer.engine.chips import chip_breakdown, format_breakdown
+from dealer.engine.chips import ChipSetTooAwkward, chip_breakdown, format_breakdown
 from dealer.engine.seating import NotEnoughPlayers
 from dealer.engine.summary import pot_results, walk
 from dealer.forms import CoDealerForm, SeatPlayerForm
@@ -63,13 +63,21 @@ def _pot_lines(state: Any, names: list[str], table: Table) -> list[dict[str, Any
                     {
                         "name": names[p],
                         "chips": chips,
-                        "how": format_breakdown(chip_breakdown(chips, denominations) or []),
+                        "how": _how(chips, denominations),
                     }
                     for p, chips in result.paid
                 ],
             }
         )
     return lines
+
+
+def _how(chips: int, denominations: list[int]) -> str:
+    """The fewest chips to pay with; nothing when the chip set is too awkward to work it out."""
+    try:
+        return format_breakdown(chip_breakdown(chips, denominations) or [])
+    except ChipSetTooAwkward:
+        return ""
 
 
 # --- what the templates show -----------------------------------------------------------------

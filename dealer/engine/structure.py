@@ -23,7 +23,7 @@ from enum import StrEnum
 from typing import Any, Literal
 
 from dealer.engine.cards import Card, card_order_key, parse_cards, standard_deck
-from dealer.engine.chips import chip_breakdown
+from dealer.engine.chips import ChipSetTooAwkward, chip_breakdown
 
 
 class AnteKind(StrEnum):
@@ -134,13 +134,29 @@ def _values(chips: Sequence[int]) -> str:
     return ", ".join(str(v) for v in chips) or "none"
 
 
+def _makes(amount: int, chips: Sequence[int]) -> bool | None:
+    """Whether the chips can make the amount; None when the values are too awkward to tell."""
+    try:
+        return chip_breakdown(amount, chips) is not None
+    except ChipSetTooAwkward:
+        return None
+
+
+def _awkward(what: str, chips: Sequence[int]) -> str:
+    return (
+        f"Pott cannot tell whether {what} can be made with the chips ({_values(chips)}): "
+        "the values are too awkward (use values where each is a multiple of the one below)."
+    )
+
+
 def validate(structure: Structure) -> tuple[Finding, ...]:
     """Errors (the structure cannot be played) and warnings (odd, but playable), step by step.
 
     Errors: no level; amounts that are not positive; a big blind below the small blind; a blind
     or ante that cannot be made with the chips in play at that level; blinds or antes that go
     down; a colour-up of a chip not in play, of a chip larger than one that stays, into a chip
-    that is not a whole number of it, or of the last chip; a starting stack that cannot be made.
+    that is not a whole number of it, or of the last chip; a starting stack that cannot be made;
+    a blind, ante or stack that chips too awkward to work with cannot be checked against.
     Warnings: an ante above the small blind (a big-blind ante above the big blind); a small
     blind above half the big blind; a big blind that more than doubles; a level the same as the
     one before; a break first, last or right after another; chips no level needs any more that
@@ -202,12 +218,15 @@ def validate(structure: Structure) -> tuple[Finding, ...]:
             ("big blind", step.big_blind),
             ("ante", step.ante),
         ):
-            if amount > 0 and chip_breakdown(amount, in_play) is None:
+            made = _makes(amount, in_play) if amount > 0 else True
+            if made is False:
                 error(
                     f"{name}: the {what} {amount} cannot be made with the chips in play "
                     f"({_values(in_play)}).",
                     index,
                 )
+            elif made is None:
+                error(f"{name}: {_awkward(f'the {what} {amount}', in_play)}", index)
         if step.ante_kind is AnteKind.EACH and step.ante > step.small_blind:
             warning(
                 f"{name}: the ante ({step.ante}) is above the small blind ({step.small_blind}).",
@@ -231,7 +250,10 @@ def validate(structure: Structure) -> tuple[Finding, ...]:
     _check_unneeded_chips(structure, warning)
     stack = structure.starting_stack
     if stack:
-        if chip_breakdown(stack, chips) is None:
+        made = _makes(stack, chips)
+        if made is None:
+            error(_awkward(f"the starting stack {stack}", chips))
+        elif not made:
             error(f"The starting stack {stack} cannot be made with the chips ({_values(chips)}).")
         elif levels and levels[0].big_blind > 0 and stack < 20 * levels[0].big_blind:
             warning(
@@ -308,7 +330,7 @@ def _check_unneeded_chips(structure: Structure, warning: Any) -> None:
                 continue
             others = [v for v in in_play if v != value]
             if all(
-                chip_breakdown(amount, others) is not None
+                _makes(amount, others)
                 for s in later
                 for amount in (s.small_blind, s.big_blind, s.ante)
                 if amount > 0
@@ -459,7 +481,7 @@ def plan_colour_ups(structure: Structure) -> Structure:
         leaving: list[int] = []
         while len(in_play) > 1:
             smallest, rest = in_play[0], in_play[1:]
-            if rest[0] % smallest or any(chip_breakdown(a, rest) is None for a in amounts):
+            if rest[0] % smallest or not all(_makes(a, rest) for a in amounts):
                 break
             leaving.append(smallest)
             in_play = rest

@@ -252,3 +252,144 @@ def test_every_post_needs_the_csrf_token() -> None:
     assert accepted.status_code == 200
     # Step 2's form has its own token.
     assert accepted.content.decode().count('name="csrfmiddlewaretoken"') == 2
+
+
+# Bounds: every input has one, and a refusal names it -----------------------------------------
+
+AWKWARD = "12666989, 21733410, 24228199, 26445137, 43667394, 54826096, 72313382"
+
+
+@pytest.mark.parametrize(
+    ("chips", "message"),
+    [
+        (10**20, "At most 100,000,000 chips."),
+        (100_000_001, "At most 100,000,000 chips."),
+        ("9" * 5000, "At most 100,000,000 chips."),
+        ("-" + "9" * 5000, "Chips put in cannot be negative."),
+        (-1, "Chips put in cannot be negative."),
+        ("²", "Chips are whole numbers, like 40."),
+        ("١٢", "Chips are whole numbers, like 40."),
+        ("1e3", "Chips are whole numbers, like 40."),
+        ("1_000", "Chips are whole numbers, like 40."),
+        ("4\x000", "Chips are whole numbers, like 40."),
+        ("12.0", "Chips are whole numbers, like 40."),
+    ],
+)
+def test_chips_put_in_out_of_bounds_are_refused_naming_the_bound(
+    client: Client, chips: object, message: str
+) -> None:
+    # Without the db mark, pytest-django fails any query: the calculator stores nothing.
+    page = post(client, sheet(("Anna", chips), ("Bo", 40)))
+
+    assert message in text(page)
+    assert 'data-testid="pot-0"' not in page
+    assert "Check the amounts marked below." in text(page)
+
+
+@pytest.mark.parametrize(
+    ("unit", "chip_values", "message"),
+    [
+        (str(10**20), "", "The smallest chip is at most 100,000,000."),
+        ("9" * 5000, "", "The smallest chip is at most 100,000,000."),
+        ("-1", "", "The smallest chip is at least 1."),
+        ("١", "", "The smallest chip is a whole number, like 5."),
+        ("", "5, 25, 100000005", "Chip values are at most 100,000,000."),
+        ("", ", ".join(str(v) for v in range(1, 14)), "At most 12 chip values."),
+        ("", ",".join(str(v) for v in range(1, 101)), "Chip values are at most 100 characters"),
+        ("", "5, 1e3", "Chip values are whole numbers, e.g. 5, 25, 100."),
+        ("", "5, ²", "Chip values are whole numbers, e.g. 5, 25, 100."),
+        ("", "0, 5", "Chip values are above 0."),
+        ("", "5\x00", "Null characters are not allowed."),
+    ],
+)
+def test_options_out_of_bounds_are_refused_naming_the_bound(
+    client: Client, unit: str, chip_values: str, message: str
+) -> None:
+    page = post(client, sheet(("Anna", 40), ("Bo", 40), unit=unit, chip_values=chip_values))
+
+    assert message in text(page)
+    assert 'data-testid="pot-0"' not in page
+
+
+@pytest.mark.parametrize(
+    ("name", "message"),
+    [("x" * 25, "A name is at most 24 characters."), ("A\x00", "Null characters are not allowed.")],
+)
+def test_bad_names_are_refused_and_marked_on_their_row(
+    client: Client, name: str, message: str
+) -> None:
+    page = post(client, sheet((name, 40), ("Bo", 40)))
+
+    assert message in text(page)
+    assert 'aria-invalid="true"' in page
+    assert 'data-testid="pot-0"' not in page
+
+
+def test_the_largest_amounts_are_taken(client: Client) -> None:
+    page = post(client, sheet(("Anna", 100_000_000), ("Bo", 100_000_000), chip_values="1, 15, 25"))
+    assert part(page, "pot-0").startswith("Main pot 200000000")
+
+    paid = award(client, page, {0: [0]})
+
+    # 8,000,000 × 25 exactly.
+    assert part(paid, "payout-0") == "Anna 100000000 200000000 8000000 × 25 +100000000"
+
+
+def test_a_huge_payout_with_chips_that_do_not_divide_each_other_is_the_fewest_chips(
+    client: Client,
+) -> None:
+    rows = (("Anna", 100_000_000), ("Bo", 100_000_000), ("Cia", 5, True))
+    page = post(client, sheet(*rows, chip_values="1, 15, 25"))
+
+    paid = award(client, page, {0: [0]})
+
+    # 200,000,005: one 25 fewer and two 15s (8,000,001 chips), not five 1s (8,000,005).
+    assert part(paid, "payout-0") == "Anna 100000000 200000005 7999999 × 25 + 2 × 15 +100000005"
+
+
+def test_chip_values_too_awkward_to_work_out_give_no_breakdown_but_the_payouts(
+    client: Client,
+) -> None:
+    # Ten players, the last one short by a chip: 999,999,999 in the pots, all to Anna.
+    rows = [(f"P{i}", 100_000_000) for i in range(9)] + [("Short", 99_999_999)]
+    page = post(client, sheet(*rows, unit="1", chip_values=AWKWARD))
+    assert part(page, "pot-0").startswith("Main pot 999999990")
+
+    paid = award(client, page, {0: [0], 1: [0]})
+
+    assert part(paid, "payout-0") == (
+        "P0 100000000 999999999 no breakdown: these chip values are too awkward to work it out "
+        "+899999999"
+    )
+    assert "999999999 put in, 999999999 paid out." in text(paid)
+
+
+def test_more_rows_than_ten_are_never_made(client: Client) -> None:
+    data = sheet(("Anna", 40), ("Bo", 40))
+    for rows in (str(10**9), "9" * 5000, "-5", "\x00"):
+        page = post(client, data | {"rows": rows, "step": "add"})
+        assert 'name="p1-chips"' in page
+        assert 'name="p10-chips"' not in page
+
+
+def test_step_two_refuses_hidden_fields_out_of_bounds_and_shows_the_sheet(client: Client) -> None:
+    page = post(client, sheet(("Anna", 40), ("Bo", 40)))
+    data = carried(page)
+    data.update({"step": "payout", "win-0": "0", "p0-chips": str(10**20)})
+
+    response = client.post(URL, data, headers=HTMX)
+
+    assert response.status_code == 200
+    assert response["HX-Retarget"] == "#calculator"
+    assert "At most 100,000,000 chips." in text(response.content.decode())
+    assert 'data-testid="payouts"' not in response.content.decode()
+
+
+def test_chip_values_at_the_length_limit_survive_step_two(client: Client) -> None:
+    typed = ",".join(str(100_000_000 - i) for i in range(10))  # 99 characters
+    rows = (("Anna", 100_000_000), ("Bo", 100_000_000))
+    page = post(client, sheet(*rows, unit="1", chip_values=typed))
+
+    paid = award(client, page, {0: [1]})
+
+    assert part(paid, "payout-1") == "Bo 100000000 200000000 2 × 100000000 +100000000"

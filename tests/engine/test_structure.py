@@ -140,6 +140,36 @@ def test_starting_stack_checks() -> None:
     ]
 
 
+def test_large_amounts_with_chips_that_do_not_divide_each_other_are_checked_exactly() -> None:
+    # 1, 15 and 25: 15 does not divide 25. A stack of a hundred million is checked at once.
+    structure = Structure(
+        chips=(1, 15, 25), steps=(level(15, 30), level(10**8, 2 * 10**8)), starting_stack=10**8
+    )
+    assert errors(structure) == ()
+    uneven = Structure(chips=(6, 9, 15), steps=(level(9, 15),), starting_stack=10**8 + 1)
+    assert messages(uneven, "error") == [
+        "The starting stack 100000001 cannot be made with the chips (6, 9, 15)."
+    ]
+
+
+def test_chips_too_awkward_to_check_are_an_error_not_a_hang() -> None:
+    chips = (12666989, 21733410, 24228199, 26445137, 43667394, 54826096, 72313382)
+    structure = Structure(
+        chips=chips, steps=(level(2 * 12666989, 999_999_999),), starting_stack=999_999_999
+    )
+    listed = ", ".join(str(v) for v in chips)
+    assert messages(structure, "error") == [
+        f"Level 1: Pott cannot tell whether the big blind 999999999 can be made with the chips "
+        f"({listed}): the values are too awkward (use values where each is a multiple of the "
+        "one below).",
+        f"Pott cannot tell whether the starting stack 999999999 can be made with the chips "
+        f"({listed}): the values are too awkward (use values where each is a multiple of the "
+        "one below).",
+    ]
+    with pytest.raises(ValueError, match="too awkward"):
+        generate(players=10, starting_stack=999_999_999, chips=chips, minutes=120)
+
+
 def test_structure_round_trips_through_a_dict() -> None:
     structure = generate(players=9, starting_stack=5000, chips=(25, 100, 500), minutes=180)
     assert structure_from_dict(structure_to_dict(structure)) == structure
