@@ -31,6 +31,7 @@ SCREENSHOT_DIR = Path(__file__).resolve().parent.parent / "var" / "screenshots"
 TABLET = {"width": 1024, "height": 768}
 PHONE = {"width": 375, "height": 667}
 _skipped_browser_tests = pytest.StashKey[bool]()
+_postgresql_only = pytest.StashKey[int]()
 
 
 def in_ci() -> bool:
@@ -46,9 +47,32 @@ def pytest_runtest_setup(item: pytest.Item) -> None:
     pytest.skip(CHROMIUM_MISSING)
 
 
+def on_postgresql() -> bool:
+    return os.environ.get("DATABASE_URL", "").strip().startswith(("postgres", "postgis"))
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    """Tests marked `postgresql` are about PostgreSQL itself (its client tools): on SQLite they
+    are not run at all (deselected, and said so), not skipped. CI runs them on PostgreSQL."""
+    if on_postgresql():
+        return
+    kept = [item for item in items if item.get_closest_marker("postgresql") is None]
+    deselected = [item for item in items if item.get_closest_marker("postgresql") is not None]
+    if deselected:
+        config.hook.pytest_deselected(items=deselected)
+        config.stash[_postgresql_only] = len(deselected)
+        items[:] = kept
+
+
 def pytest_terminal_summary(terminalreporter: pytest.TerminalReporter) -> None:
     if terminalreporter.config.stash.get(_skipped_browser_tests, False):
         terminalreporter.write_line(CHROMIUM_MISSING)
+    deselected = terminalreporter.config.stash.get(_postgresql_only, 0)
+    if deselected:
+        terminalreporter.write_line(
+            f"{deselected} PostgreSQL-only tests not run on SQLite (they run with DATABASE_URL "
+            "set to PostgreSQL, as in CI)."
+        )
 
 
 @pytest.fixture(autouse=True)

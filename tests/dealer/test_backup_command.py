@@ -32,6 +32,7 @@ from dealer import backups
 from dealer.engine import Award, Call, Check, DealStreet, Raise, legal_actions
 from dealer.models import Hand, Seat, Table
 from ledger.models import Player, Session, Transfer
+from tests.conftest import in_ci
 
 pytestmark = pytest.mark.django_db(transaction=True)
 PG_TOOLS = ("pg_dump", "pg_restore", "psql")
@@ -51,10 +52,13 @@ def _pg_tools() -> None:
         return
     missing = [tool for tool in PG_TOOLS if shutil.which(tool) is None]
     if missing:
-        pytest.skip(
+        message = (
             f"{', '.join(missing)} not found: backing up PostgreSQL needs PostgreSQL's client "
             "tools (apt-get install postgresql-client)."
         )
+        if in_ci():
+            pytest.fail(message)
+        pytest.skip(message)
 
 
 def suffix() -> str:
@@ -371,12 +375,11 @@ def test_a_file_that_is_no_backup_of_this_pott_is_refused_and_changes_nothing(
     assert not backup_dir.exists()  # not even a safety backup
 
 
+@pytest.mark.postgresql
 @pytest.mark.parametrize("tool", PG_TOOLS)
 def test_without_postgresql_client_tools_the_restore_says_so_and_changes_nothing(
     tool: str, host: Any, tmp_path: Path, backup_dir: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    if connection.vendor != "postgresql":
-        pytest.skip("PostgreSQL only: SQLite's backups need no other program.")
     a_night(host)
     file = tmp_path / "friday.dump"
     run("pott_backup", str(file))
