@@ -110,6 +110,8 @@ TEMPLATES = [
                 "django.contrib.auth.context_processors.auth",
                 "django.contrib.messages.context_processors.messages",
             ],
+            # The `bdi` and `isolate` filters for names people type (config/text.py).
+            "builtins": ["config.templatetags"],
         },
     },
 ]

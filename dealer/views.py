@@ -23,6 +23,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from config.http import HtmxHttpRequest
+from config.text import isolate
 from dealer.display import device_links
 from dealer.engine import (
     Action,
@@ -428,12 +429,12 @@ def co_dealer_add(request: HtmxHttpRequest, pk: int) -> HttpResponse:
             return _respond(
                 request,
                 table,
-                error=_("%(name)s is a new account: give it a password.") % {"name": name},
+                error=_("%(name)s is a new account: give it a password.") % {"name": isolate(name)},
             )
         user = users.create_user(username=name, password=form.cleaned_data["password"])
     table.co_dealers.add(user)
     table.bump()
-    notice = _("%(name)s may now deal at this table.") % {"name": name}
+    notice = _("%(name)s may now deal at this table.") % {"name": isolate(name)}
     return _respond(request, table, notice=notice, seating=True)
 
 

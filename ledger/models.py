@@ -23,6 +23,7 @@ from django.utils import timezone
 from django.utils.translation import get_language, gettext_lazy
 from django.utils.translation import gettext as _
 
+from config.text import isolate
 from ledger import prizes, settlement
 from ledger.settlement import Chip
 
@@ -52,7 +53,8 @@ class Player(models.Model):
         ]
 
     def __str__(self) -> str:
-        return self.nickname or self.name
+        # How a player appears in a sentence: the name isolated (config/text.py).
+        return isolate(self.nickname or self.name)
 
     @transaction.atomic
     def merge(self, other: Player) -> None:
@@ -153,7 +155,7 @@ class Session(models.Model):
         ]
 
     def __str__(self) -> str:
-        return self.name
+        return isolate(self.name)
 
     @property
     def minor_per_chip(self) -> Fraction:
@@ -286,7 +288,7 @@ class Session(models.Model):
         if unfinished is not None:
             raise ValidationError(
                 _("The tournament %(name)s is not finished: record the last bust-outs or a deal.")
-                % {"name": unfinished.name}
+                % {"name": unfinished}
             )
         statement = self.statement()
         if statement.needs_policy:
@@ -585,9 +587,9 @@ class Statement:
         return round(self.session.value(self.difference_chips))
 
     def name(self, key: int | None) -> str:
-        if not key:
-            return _("the bank")
-        return self.names.get(key) or _("the bank")
+        """A player's name for a sentence (isolated: config/text.py), or "the bank"."""
+        name = self.names.get(key) if key else None
+        return isolate(name) if name else _("the bank")
 
     def lines(self, transfers: list[Any]) -> list[dict[str, Any]]:
         """Transfers (planned or saved) with a plain-language explanation of each."""
@@ -851,7 +853,7 @@ class Tournament(models.Model):
         return bool(claimed)
 
     def __str__(self) -> str:
-        return self.name
+        return isolate(self.name)
 
     # --- reading: the dealer's display calls these ------------------------------------------
 

@@ -18,7 +18,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
 
 from config.http import HtmxHttpRequest
-from config.text import csv_writer, spreadsheet_text
+from config.text import csv_writer, isolate, spreadsheet_text
 from ledger import settlement
 from ledger.chart import line_chart
 from ledger.forms import (
@@ -397,7 +397,9 @@ def player_merge(request: HtmxHttpRequest, pk: int) -> HttpResponse:
     name = other.name
     player.merge(other)
     messages.success(
-        request, _("%(other)s was merged into %(name)s.") % {"other": name, "name": player.name}
+        request,
+        _("%(other)s was merged into %(name)s.")
+        % {"other": isolate(name), "name": isolate(player.name)},
     )
     return redirect("ledger:player_detail", pk=player.pk)
 

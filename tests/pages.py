@@ -3,6 +3,8 @@
 
 from __future__ import annotations
 
+import re
+import unicodedata
 from html.parser import HTMLParser
 from typing import Any
 
@@ -215,5 +217,41 @@ def inline_code(html: str) -> list[str]:
     event handler attributes, style elements and attributes, javascript: URLs, htmx's evaluated
     attributes."""
     parser = _InlineCode()
+    parser.feed(html)
+    return parser.found
+
+
+# Direction controls: embeddings, overrides (U+202A–U+202E) and isolates (U+2066–U+2069).
+CONTROLS = re.compile("[\u202a-\u202e\u2066-\u2069]")
+# Text isolated in plain text by config.text.isolate: FSI, no control, PDI.
+ISOLATED_RUN = re.compile("\u2068[^\u202a-\u202e\u2066-\u2069]*\u2069")
+# Where text is laid out by itself anyway: the options of a select, a text area.
+OWN_BOX = {"option", "textarea"}
+
+
+def has_direction(text: str) -> bool:
+    """Whether `text` has a direction control or a right-to-left letter."""
+    return bool(CONTROLS.search(text)) or any(
+        unicodedata.bidirectional(char) in {"R", "AL", "AN"} for char in text
+    )
+
+
+class _Unisolated(_Elements):
+    def __init__(self) -> None:
+        super().__init__()
+        self.found: list[str] = []
+
+    def text(self, data: str) -> None:
+        if any(tag == "bdi" or "dir" in attrs or tag in OWN_BOX for tag, attrs in self.open):
+            return
+        if has_direction(ISOLATED_RUN.sub("", data)):
+            where = " > ".join(tag for tag, _ in self.open[-3:])
+            self.found.append(f"{where}: {data.strip()!r}")
+
+
+def unisolated(html: str) -> list[str]:
+    """Text in `html` with a direction control or a right-to-left letter that is neither in a
+    <bdi> (or an element with a dir attribute) nor between FSI and PDI (config.text.isolate)."""
+    parser = _Unisolated()
     parser.feed(html)
     return parser.found
