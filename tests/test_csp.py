@@ -4,7 +4,10 @@ inline script, handler or style anywhere; htmx told not to evaluate or inject an
 from __future__ import annotations
 
 import json
+import os
 import re
+import subprocess
+import sys
 from pathlib import Path
 from typing import Any
 
@@ -69,6 +72,18 @@ def test_the_policy_allows_nothing_inline_and_no_eval() -> None:
     assert "'unsafe-eval'" not in sources
     assert "'unsafe-hashes'" not in sources
     assert "data:" not in sources
+
+
+@pytest.mark.parametrize(("debug", "enforced"), [("", True), ("1", False)])
+def test_in_debug_mode_the_policy_only_reports(debug: str, enforced: bool) -> None:
+    """Django's debug pages are inline styles and scripts: POTT_DEBUG=1 reports, blocks nothing."""
+    code = (
+        "import config.settings as s; "
+        "print(bool(s.SECURE_CSP), bool(getattr(s, 'SECURE_CSP_REPORT_ONLY', {})))"
+    )
+    env = {**os.environ, "POTT_DEBUG": debug}
+    out = subprocess.run([sys.executable, "-c", code], env=env, cwd=ROOT, capture_output=True)
+    assert out.stdout.decode().split() == [str(enforced), str(not enforced)], out.stderr
 
 
 def test_no_page_has_inline_script_handler_or_style(pages: dict[str, str]) -> None:
