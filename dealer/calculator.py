@@ -30,6 +30,7 @@ from django_htmx.http import retarget
 
 from config.http import HtmxHttpRequest
 from config.limits import MAX_CHIP_VALUES, MAX_CHIPS
+from config.text import isolate
 from dealer.engine.chips import ChipSetTooAwkward, chip_breakdown, format_breakdown
 from dealer.engine.pots import Pot, build_pots, split_pot
 
@@ -232,7 +233,7 @@ def _read(rows: list[PlayerForm], options: OptionsForm) -> tuple[Sheet | None, l
         if form.is_valid() and form.cleaned_data["chips"] is None and form.cleaned_data["name"]:
             errors.append(
                 _("How much did %(name)s put in? Enter 0 if nothing.")
-                % {"name": form.cleaned_data["name"]}
+                % {"name": isolate(form.cleaned_data["name"])}
             )
     if not valid or errors:
         return None, errors or [_("Check the amounts marked below.")]
@@ -250,7 +251,8 @@ def _read(rows: list[PlayerForm], options: OptionsForm) -> tuple[Sheet | None, l
     labels = [p.label for p in players]
     for label in sorted({x for x in labels if labels.count(x) > 1}):
         errors.append(
-            _("Two players are called %(name)s: give them different names.") % {"name": label}
+            _("Two players are called %(name)s: give them different names.")
+            % {"name": isolate(label)}
         )
     still_in = [p for p in players if not p.folded]
     if len(players) < 2:
@@ -262,13 +264,13 @@ def _read(rows: list[PlayerForm], options: OptionsForm) -> tuple[Sheet | None, l
     elif len(still_in) == 1:
         errors.append(
             _("Only %(name)s is still in: %(name)s takes everything, there is nothing to split.")
-            % {"name": still_in[0].label}
+            % {"name": isolate(still_in[0].label)}
         )
     for p in players:
         if p.chips % unit:
             errors.append(
                 _("%(name)s's %(chips)s is not a multiple of the smallest chip (%(unit)s).")
-                % {"name": p.label, "chips": p.chips, "unit": unit}
+                % {"name": isolate(p.label), "chips": p.chips, "unit": unit}
             )
     if errors:
         return None, errors
@@ -350,7 +352,7 @@ def _doubts(
                             "beats everyone there: check the winners."
                         )
                         % {
-                            "name": players[p].label,
+                            "name": isolate(players[p].label),
                             "pot": _pot_in_sentence(index),
                             "later": _pot_in_sentence(later),
                         }

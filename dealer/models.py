@@ -23,6 +23,7 @@ from django.utils.translation import gettext_lazy as _
 
 from config import limits
 from config.bounds import MaxChips, at_most, length_at_most
+from config.text import isolate
 from dealer.engine import (
     Action,
     FixedLimit,
@@ -165,7 +166,7 @@ class Table(models.Model):
         ]
 
     def __str__(self) -> str:
-        return self.name
+        return isolate(self.name)  # in a sentence: isolated (config/text.py)
 
     # --- rules ---------------------------------------------------------------------------
 
@@ -483,7 +484,11 @@ class Hand(models.Model):
                 "hand": self.number,
                 "seats": list(config.seats),
                 "seat_count": self.table.max_seats,
-                "players": [str(players.get(pid, "?")) for pid in self.players],
+                # As typed, not as in a sentence (str(player) is isolated): a file keeps the data.
+                "players": [
+                    (p.nickname or p.name) if (p := players.get(pid)) else "?"
+                    for pid in self.players
+                ],
                 "time_zone": "UTC",
                 "time": self.started_at.strftime("%H:%M:%S"),
                 "day": self.started_at.day,

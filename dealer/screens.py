@@ -3,7 +3,6 @@ its seats and the replayed state of its hand."""
 
 from __future__ import annotations
 
-import math
 from typing import Any
 
 from django.utils.translation import gettext as _
@@ -140,14 +139,7 @@ def table_context(
     seat_views = []
     for number in range(1, table.max_seats + 1):
         seat = seats.get(number)
-        angle = math.pi / 2 + (number - 1) * 2 * math.pi / table.max_seats
-        view: dict[str, Any] = {
-            "number": number,
-            "empty": seat is None,
-            "x": round(50 + 44 * math.cos(angle), 2),
-            "y": round(50 + 40 * math.sin(angle), 2),
-            "markers": [],
-        }
+        view: dict[str, Any] = {"number": number, "empty": seat is None, "markers": []}
         if seat is not None:
             view.update(name=str(seat.player), stack=seat.stack, bet=0, status="", seat_obj=seat)
             p = position.get(number)

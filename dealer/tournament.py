@@ -33,6 +33,7 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 from config import limits
 from config.forms import chips_field, number_field, revision_field
 from config.http import HtmxHttpRequest
+from config.text import isolate
 from dealer.display import lan_url, qr_svg
 from dealer.engine import clock as engine
 from dealer.engine.clock import ClockError, ClockView
@@ -532,7 +533,7 @@ def structure_edit(request: HtmxHttpRequest, pk: int | None = None) -> HttpRespo
             return redirect("dealer:clock:structure", pk=saved.pk)
         extra["saved"] = saved
         extra["action_url"] = reverse("dealer:clock:structure", args=[saved.pk])
-        notice = _("Saved as %(name)s.") % {"name": name}
+        notice = _("Saved as %(name)s.") % {"name": isolate(name)}
         return _editor(request, form=form, generator=generator, extra=extra, notice=notice)
     return _editor(request, form=form, generator=generator, extra=extra)
 
@@ -617,7 +618,7 @@ def clock_setup(request: HtmxHttpRequest, pk: int) -> HttpResponse:
             form.add_error("name", _("Give the structure a name to save it."))
             return _editor(request, form=form, generator=generator, extra=extra)
         _save_template(request.user, name, form.structure)
-        notice = _("Saved as %(name)s.") % {"name": name}
+        notice = _("Saved as %(name)s.") % {"name": isolate(name)}
         return _editor(request, form=form, generator=generator, extra=extra, notice=notice)
     assert form.structure is not None
     with transaction.atomic():
@@ -787,7 +788,7 @@ def _tables_context(clock: TournamentClock, **extra: Any) -> dict[str, Any]:
     breaking = table_to_break(tables)
     # Breaking a table comes first: moving players to a table about to break helps nobody.
     moves = balance_moves(tables) if breaking is None else []
-    name = {index: table["name"] for index, table in enumerate(clock.tables)}
+    name = {index: isolate(table["name"]) for index, table in enumerate(clock.tables)}
     suggestions = [
         {
             "index": n,

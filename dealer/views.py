@@ -26,6 +26,7 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 
 from config import limits
 from config.http import HtmxHttpRequest
+from config.text import isolate
 from dealer.display import device_links
 from dealer.engine import (
     Action,
@@ -457,7 +458,7 @@ def co_dealer_add(request: HtmxHttpRequest, pk: int) -> HttpResponse:
             )
         table.co_dealers.add(user)
         table.bump()
-    notice = _("%(name)s may now deal at this table.") % {"name": name}
+    notice = _("%(name)s may now deal at this table.") % {"name": isolate(name)}
     return _respond(request, table, notice=notice, seating=True)
 
 
@@ -474,7 +475,7 @@ def co_dealer_remove(request: HtmxHttpRequest, pk: int, user_pk: int) -> HttpRes
         return _respond(request, table, error=_("That account does not deal at this table."))
     table.co_dealers.remove(user)
     table.bump()
-    notice = _("%(name)s no longer deals at this table.") % {"name": user.get_username()}
+    notice = _("%(name)s no longer deals at this table.") % {"name": isolate(user.get_username())}
     return _respond(request, table, notice=notice, seating=True)
 
 

@@ -25,6 +25,7 @@ from django.utils.translation import gettext as _
 
 from config import limits
 from config.bounds import MaxChips, MaxLevel, MaxMoney, MaxStack, at_most, length_at_most
+from config.text import isolate
 from ledger import prizes, settlement
 from ledger.settlement import Chip
 
@@ -100,7 +101,8 @@ class Player(models.Model):
         ]
 
     def __str__(self) -> str:
-        return self.nickname or self.name
+        # How a player appears in a sentence: the name isolated (config/text.py).
+        return isolate(self.nickname or self.name)
 
     @transaction.atomic
     def merge(self, other: Player) -> None:
@@ -287,7 +289,7 @@ class Session(models.Model):
         ]
 
     def __str__(self) -> str:
-        return self.name
+        return isolate(self.name)
 
     @property
     def minor_per_chip(self) -> Fraction:
@@ -516,7 +518,7 @@ class Session(models.Model):
         if unfinished is not None:
             raise ValidationError(
                 _("The tournament %(name)s is not finished: record the last bust-outs or a deal.")
-                % {"name": unfinished.name}
+                % {"name": unfinished}
             )
         statement = self.statement()
         if statement.uncounted:
@@ -838,9 +840,9 @@ class Statement:
         return round(self.session.value(self.difference_chips))
 
     def name(self, key: int | None) -> str:
-        if not key:
-            return _("the bank")
-        return self.names.get(key) or _("the bank")
+        """A player's name for a sentence (isolated: config/text.py), or "the bank"."""
+        name = self.names.get(key) if key else None
+        return isolate(name) if name else _("the bank")
 
     def rounding(self) -> list[str]:
         """What rounding the transfers to the cash step does to each party, in words: "the
@@ -1187,7 +1189,7 @@ class Tournament(models.Model):
         return bool(claimed)
 
     def __str__(self) -> str:
-        return self.name
+        return isolate(self.name)
 
     # --- reading: the dealer's display calls these ------------------------------------------
 

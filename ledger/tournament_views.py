@@ -440,5 +440,5 @@ def tournament_session(request: HtmxHttpRequest, pk: int) -> HttpResponse:
     return _page(
         request,
         tournament,
-        notice=_("The results go into %(session)s.") % {"session": session.name},
+        notice=_("The results go into %(session)s.") % {"session": session},
     )

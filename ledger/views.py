@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import csv
 from datetime import timedelta
 from typing import Any
 
@@ -19,6 +18,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
 
 from config.http import HtmxHttpRequest
+from config.text import csv_writer, isolate, spreadsheet_text
 from ledger import settlement
 from ledger.chart import line_chart
 from ledger.forms import (
@@ -311,15 +311,15 @@ def session_csv(request: HtmxHttpRequest, pk: int) -> HttpResponse:
     statement = session.statement()
     response = HttpResponse(content_type="text/csv; charset=utf-8")
     response["Content-Disposition"] = f'attachment; filename="pott-session-{session.pk}.csv"'
-    writer = csv.writer(response)
+    writer = csv_writer(response)
     writer.writerow(
         ["player", "bought_chips", "cash_chips", "credit_chips", "counted_chips", "result_minor",
          "currency"]
     )  # fmt: skip
     for row in statement.rows:
         writer.writerow(
-            [row.player.name, row.bought, row.cash_chips, row.credit_chips, row.counted,
-             row.result, session.currency]
+            [spreadsheet_text(row.player.name), row.bought, row.cash_chips, row.credit_chips,
+             row.counted, row.result, session.currency]
         )  # fmt: skip
     writer.writerow([])
     writer.writerow(["payer", "payee", "amount_minor", "currency", "paid_at"])
@@ -332,7 +332,7 @@ def session_csv(request: HtmxHttpRequest, pk: int) -> HttpResponse:
 
 
 def _party(player: Player | None) -> str:
-    return player.name if player else _("the bank")
+    return spreadsheet_text(player.name) if player else _("the bank")
 
 
 # --- players ----------------------------------------------------------------------------------
@@ -413,7 +413,9 @@ def player_merge(request: HtmxHttpRequest, pk: int) -> HttpResponse:
         form.add_error("other", error)
         return _player_page(request, player, merge_form=form)
     messages.success(
-        request, _("%(other)s was merged into %(name)s.") % {"other": name, "name": player.name}
+        request,
+        _("%(other)s was merged into %(name)s.")
+        % {"other": isolate(name), "name": isolate(player.name)},
     )
     return redirect("ledger:player_detail", pk=player.pk)
 
@@ -479,15 +481,15 @@ def history_csv(request: HtmxHttpRequest) -> HttpResponse:
     """Every settled session's results, one row per player and night."""
     response = HttpResponse(content_type="text/csv; charset=utf-8")
     response["Content-Disposition"] = 'attachment; filename="pott-history.csv"'
-    writer = csv.writer(response)
+    writer = csv_writer(response)
     writer.writerow(["date", "session", "player", "bought_chips", "counted_chips",
                      "result_minor", "currency", "result"])  # fmt: skip
     language = get_language() or "en"
     rows = _results(request, "all").select_related("session", "player")
     for r in rows.order_by("session__created_at", "player__name"):
         writer.writerow(
-            [r.session.created_at.date().isoformat(), r.session.name, r.player.name, r.bought,
-             r.counted, r.amount, r.session.currency,
+            [r.session.created_at.date().isoformat(), spreadsheet_text(r.session.name),
+             spreadsheet_text(r.player.name), r.bought, r.counted, r.amount, r.session.currency,
              settlement.format_money(r.amount, r.session.currency, language)]
         )  # fmt: skip
     return response

@@ -15,7 +15,7 @@ import pytest
 from django.test import override_settings
 
 if TYPE_CHECKING:
-    from playwright.sync_api import Browser, Page
+    from playwright.sync_api import Browser, BrowserContext, ConsoleMessage, Page
 
 # Playwright's sync API runs an event loop in the test thread; Django would otherwise refuse
 # database access from it ("You cannot call this from an async context").
@@ -114,6 +114,56 @@ def browser() -> Iterator[Browser]:
         )
         yield browser
         browser.close()
+
+
+# Runs in every page of a watched context before the page's own scripts: reports each violation
+# of the Content-Security-Policy (an inline script or style refused, an eval refused) to Python.
+REPORT_CSP_VIOLATIONS = """
+document.addEventListener("securitypolicyviolation", (event) => {
+  window.pottCspViolation(
+    `${event.violatedDirective} refused ${event.blockedURI || "inline"} at ` +
+      `${event.sourceFile || document.location.pathname}:${event.lineNumber}: ${event.sample}`
+  );
+});
+"""
+
+
+def watch_csp(context: BrowserContext, violations: list[str]) -> None:
+    """Collect in `violations` every Content-Security-Policy violation in `context`'s pages:
+    the page's securitypolicyviolation events and Chromium's console errors about the policy."""
+
+    def console(message: ConsoleMessage) -> None:
+        if "Content Security Policy" in message.text or "Content-Security-Policy" in message.text:
+            violations.append(f"console: {message.text}")
+
+    context.expose_binding("pottCspViolation", lambda source, text: violations.append(text))
+    context.add_init_script(REPORT_CSP_VIOLATIONS)
+    context.on("console", console)
+
+
+@pytest.fixture(autouse=True)
+def _no_csp_violations(request: pytest.FixtureRequest) -> Iterator[None]:
+    """Every browser test fails if a page broke the Content-Security-Policy: every context the
+    test opens (the page fixtures' and its own) is watched."""
+    if request.node.get_closest_marker("browser") is None:
+        yield
+        return
+    browser: Browser = request.getfixturevalue("browser")
+    violations: list[str] = []
+    new_context = browser.new_context
+
+    def watched_context(*args: Any, **kwargs: Any) -> BrowserContext:
+        context = new_context(*args, **kwargs)
+        watch_csp(context, violations)
+        return context
+
+    browser.new_context = watched_context  # type: ignore[method-assign]
+    try:
+        yield
+    finally:
+        browser.new_context = new_context  # type: ignore[method-assign]
+    if violations:
+        pytest.fail("Content-Security-Policy violations:\n" + "\n".join(violations))
 
 
 @pytest.fixture

@@ -1,7 +1,15 @@
-// Pott's one small script: the amount picker (tap chips to add, presets, clear).
-// Everything else is plain forms enhanced by htmx; without this file the amount is typed.
+// Pott's one small script, on every page. Everything is a plain form that works without it
+// (htmx enhances the forms); this adds what the Content-Security-Policy keeps out of the HTML
+// (no inline handlers, no eval):
+// - the amount picker: tap chips to add, presets, clear (without it the amount is typed);
+// - the language menu submits itself when a language is chosen (without it: its button);
+// - the print button;
+// - forms outside the region that holds the version send the version shown now.
 (function () {
   "use strict";
+  if (window.pott) return; // included twice: the handlers below must run once
+  window.pott = {};
+
   document.addEventListener("click", function (event) {
     var button = event.target.closest("[data-chip], [data-set]");
     if (!button) return;
@@ -24,5 +32,28 @@
   document.addEventListener("input", function (event) {
     var picker = event.target.closest && event.target.closest(".amount-picker");
     if (picker && event.isTrusted) picker.dataset.fresh = "no";
+  });
+
+  // <select data-submit-on-change>: choosing an option submits the form.
+  document.addEventListener("change", function (event) {
+    var select = event.target.closest && event.target.closest("[data-submit-on-change]");
+    if (select && select.form) select.form.submit();
+  });
+
+  // <button data-print>: print the page.
+  document.addEventListener("click", function (event) {
+    if (event.target.closest && event.target.closest("[data-print]")) window.print();
+  });
+
+  // data-version-from="#table": htmx requests from inside this element send, as `version`, the
+  // data-version of #table as it is now. The seating panel is not redrawn after every action,
+  // so the version in its forms can be old while #table (redrawn each time) has the latest.
+  document.addEventListener("htmx:configRequest", function (event) {
+    var elt = event.detail.elt;
+    var holder = elt && elt.closest && elt.closest("[data-version-from]");
+    if (!holder) return;
+    var source = document.querySelector(holder.getAttribute("data-version-from"));
+    var version = source && source.getAttribute("data-version");
+    if (version) event.detail.parameters.set("version", version);
   });
 })();

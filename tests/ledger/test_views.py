@@ -292,11 +292,11 @@ def test_session_csv_and_print(logged_in: Client, night: Session) -> None:
     csv = logged_in.get(f"/ledger/sessions/{night.pk}/session.csv")
     assert csv["Content-Type"].startswith("text/csv")
     text = csv.content.decode()
-    assert "Anna,200,200,0,350,15000,SEK" in text
-    assert "the bank,Anna,35000,SEK," in text
+    assert '"Anna",200,200,0,350,15000,"SEK"' in text  # text quoted, numbers bare
+    assert '"the bank","Anna",35000,"SEK",' in text
 
     page = html(logged_in.get(f"/ledger/sessions/{night.pk}/print/"))
-    assert "Who pays whom" in page and "window.print()" in page
+    assert "Who pays whom" in page and "data-print" in page
 
 
 def test_players_list_create_edit(logged_in: Client, night: Session) -> None:
@@ -356,7 +356,7 @@ def test_history_leaderboard_chart_and_csv(logged_in: Client, night: Session) ->
     assert page.index("Anna") < page.index("Cecilia")
 
     csv = logged_in.get("/ledger/history.csv").content.decode()
-    assert "Friday,Anna,200,350,15000,SEK" in csv
+    assert '"Friday","Anna",200,350,15000,"SEK"' in csv
     assert logged_in.get("/ledger/history/?period=decade").status_code == 404
 
 
