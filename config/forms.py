@@ -14,6 +14,7 @@ from django.utils.functional import lazy
 from django.utils.translation import gettext_lazy as _
 
 from config import limits
+from config.validators import clean_name
 
 # A revision (a table's, a clock's, a tournament's version) a page posts back: a hidden number
 # that only grows by one per change, far below any column's range.
@@ -89,3 +90,15 @@ def revision_field() -> forms.IntegerField:
 def hidden_number(min_value: int = 0, max_value: int = MAX_REVISION) -> forms.IntegerField:
     """A hidden whole number the page posts back (a hand's number, a pot's index)."""
     return forms.IntegerField(min_value=min_value, max_value=max_value, widget=forms.HiddenInput)
+
+
+class NameField(forms.CharField):
+    """A name someone types (a player, a table, a session, a tournament): at most MAX_NAME
+    characters, composed (NFC), without control or direction characters (config.validators)."""
+
+    def __init__(self, *, max_length: int = limits.MAX_NAME, **kwargs: Any) -> None:
+        super().__init__(max_length=max_length, **kwargs)
+
+    def to_python(self, value: Any) -> str:
+        text = super().to_python(value)
+        return clean_name(text) if text else text

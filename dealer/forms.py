@@ -13,7 +13,8 @@ from django.utils.formats import number_format
 from django.utils.translation import gettext_lazy as _
 
 from config import limits
-from config.forms import chips_field, hidden_number, revision_field
+from config.forms import NameField, chips_field, hidden_number, revision_field
+from config.text import isolate
 from dealer.engine import ButtonStraddleOrder, HeadsUpCap, StraddleRaise
 from dealer.models import Seat, Table
 from ledger import settlement
@@ -25,6 +26,8 @@ CURRENCIES += [("USD", "USD"), ("GBP", "GBP")]
 
 class TableForm(forms.ModelForm):
     """A new table: the game, the stakes, the seats, the chips and the house options."""
+
+    name = NameField(label=_("name"))
 
     session = forms.ModelChoiceField(
         queryset=Session.objects.none(),
@@ -223,9 +226,7 @@ class SeatPlayerForm(VersionForm):
             )
         },
     )
-    new_player = forms.CharField(
-        max_length=limits.MAX_NAME, required=False, label=_("or a new player")
-    )
+    new_player = NameField(required=False, label=_("or a new player"))
     chips = chips_field(_("Buy-in (chips)"))
     method = forms.ChoiceField(
         choices=[("cash", _("paid in cash")), ("credit", _("on credit"))], label=_("Payment")
@@ -255,7 +256,9 @@ class SeatPlayerForm(VersionForm):
         if player is not None and name:
             raise ValidationError(_("Choose a player or type a new name, not both."))
         if name and Player.objects.filter(host=self.table.host, name=name).exists():
-            self.add_error("new_player", _("%(name)s is already on your roster.") % {"name": name})
+            self.add_error(
+                "new_player", _("%(name)s is already on your roster.") % {"name": isolate(name)}
+            )
         data["new_player"] = name
         return data
 

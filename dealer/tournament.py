@@ -31,7 +31,7 @@ from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from config import limits
-from config.forms import chips_field, number_field, revision_field
+from config.forms import NameField, chips_field, number_field, revision_field
 from config.http import HtmxHttpRequest
 from config.text import isolate
 from dealer.display import lan_url, qr_svg
@@ -197,7 +197,7 @@ def _chip_values(text: str) -> list[int]:
 class StructureForm(forms.Form):
     """A structure in the editor: the chips, the starting stack and one line per step."""
 
-    name = forms.CharField(label=gettext_lazy("Name"), max_length=limits.MAX_NAME, required=False)
+    name = NameField(label=gettext_lazy("Name"), required=False)
     chips = forms.CharField(
         label=gettext_lazy("Chip values"),
         initial="25, 100, 500, 1000",

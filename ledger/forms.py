@@ -13,7 +13,8 @@ from django.utils.translation import get_language, gettext_lazy
 from django.utils.translation import gettext as _
 
 from config import limits
-from config.forms import chips_field, count_field, number_field
+from config.forms import NameField, chips_field, count_field, number_field
+from config.text import isolate
 from ledger import prizes, settlement
 from ledger.models import BuyIn, CountSource, Player, Session
 
@@ -79,7 +80,7 @@ def chip_set_text(chips: tuple[settlement.Chip, ...]) -> str:
 
 
 class SessionForm(forms.Form):
-    name = forms.CharField(label=gettext_lazy("Name"), max_length=limits.MAX_NAME)
+    name = NameField(label=gettext_lazy("Name"))
     currency = forms.ChoiceField(label=gettext_lazy("Currency"), choices=currency_choices)
     stack_money = forms.CharField(
         label=gettext_lazy("A buy-in costs"),
@@ -116,9 +117,7 @@ class BuyInForm(forms.Form):
     player = forms.ModelChoiceField(
         label=gettext_lazy("Player"), queryset=Player.objects.none(), required=False
     )
-    new_player = forms.CharField(
-        label=gettext_lazy("or a new player"), required=False, max_length=limits.MAX_NAME
-    )
+    new_player = NameField(label=gettext_lazy("or a new player"), required=False)
     chips = chips_field(gettext_lazy("Chips"))
     method = forms.ChoiceField(
         label=gettext_lazy("Paid"), choices=BuyIn.Method.choices, widget=forms.RadioSelect
@@ -267,6 +266,11 @@ class OptionsForm(forms.Form):
 
 
 class PlayerForm(forms.ModelForm):
+    name = NameField(label=gettext_lazy("name"))
+    nickname = NameField(
+        label=gettext_lazy("nickname"), max_length=limits.MAX_NICKNAME, required=False
+    )
+
     class Meta:
         model = Player
         fields = ["name", "nickname", "payment_details"]
@@ -280,7 +284,9 @@ class PlayerForm(forms.ModelForm):
         name = self.cleaned_data["name"].strip()
         clash = Player.objects.filter(host=self.instance.host, name__iexact=name)
         if clash.exclude(pk=self.instance.pk).exists():
-            raise ValidationError(_("You already have a player called %(name)s.") % {"name": name})
+            raise ValidationError(
+                _("You already have a player called %(name)s.") % {"name": isolate(name)}
+            )
         return name
 
 
@@ -321,7 +327,7 @@ def level_field(label: str) -> forms.IntegerField:
 class TournamentForm(forms.Form):
     """A new tournament: money as the host types it, levels as numbers (0: none)."""
 
-    name = forms.CharField(label=gettext_lazy("Name"), max_length=limits.MAX_NAME)
+    name = NameField(label=gettext_lazy("Name"))
     session = forms.ModelChoiceField(
         label=gettext_lazy("Results go into the session"),
         queryset=Session.objects.none(),
@@ -401,9 +407,7 @@ class RegisterForm(forms.Form):
     player = forms.ModelChoiceField(
         label=gettext_lazy("Player"), queryset=Player.objects.none(), required=False
     )
-    new_player = forms.CharField(
-        label=gettext_lazy("or a new player"), required=False, max_length=limits.MAX_NAME
-    )
+    new_player = NameField(label=gettext_lazy("or a new player"), required=False)
     method = forms.ChoiceField(
         label=gettext_lazy("Paid"),
         choices=BuyIn.Method.choices,

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 from django.core.exceptions import ValidationError
 
@@ -89,3 +91,42 @@ def test_other_invisible_characters_are_refused(typed: str, message: str) -> Non
     with pytest.raises(ValidationError) as refused:
         clean_name(typed)
     assert refused.value.messages == [f"A name cannot contain {message}: an invisible character."]
+
+
+# --- the forms use it ---------------------------------------------------------------------------
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize(
+    ("path", "data"),
+    [
+        ("/ledger/players/new/", {"name": "Anna\u202e"}),
+        ("/ledger/sessions/new/", {"name": "Fri\u202eday", "currency": "SEK",
+                                   "stack_money": "200", "stack_chips": "200"}),
+    ],
+)  # fmt: skip
+def test_forms_refuse_names_with_direction_controls_and_store_nothing(
+    client: Any, host: Any, path: str, data: dict[str, str]
+) -> None:
+    from ledger.models import Player, Session
+
+    client.force_login(host)
+    response = client.post(path, data)
+    assert response.status_code == 200
+    assert "A name cannot contain U+202E RIGHT-TO-LEFT OVERRIDE" in response.content.decode()
+    assert not Player.objects.exists() and not Session.objects.exists()
+
+
+@pytest.mark.django_db
+def test_a_new_player_at_the_table_gets_the_same_check(client: Any, host: Any) -> None:
+    from dealer.models import Seat
+    from ledger.models import Player
+    from tests.dealer.conftest import make_table
+
+    table = make_table(host)
+    client.force_login(host)
+    data = {"version": table.version, "seat": 1, "new_player": "Bo\u2067", "chips": 100,
+            "method": "cash"}  # fmt: skip
+    response = client.post(f"/tables/{table.pk}/seats/", data, headers={"HX-Request": "true"})
+    assert "A name cannot contain U+2067 RIGHT-TO-LEFT ISOLATE" in response.content.decode()
+    assert not Player.objects.exists() and not Seat.objects.exists()
