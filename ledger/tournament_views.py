@@ -38,10 +38,10 @@ STALE = gettext_lazy(
 
 
 def _fresh(request: HtmxHttpRequest, tournament: Tournament) -> bool:
-    """Whether the page that posted showed the latest version (htmx posts send it; a plain
-    form post without it is let through)."""
+    """Whether the page that posted showed the latest version (every form carries it; a post
+    without one is out of date too), taking the next version if so."""
     version = _whole(request.POST.get("version", ""), MAX_REVISION)
-    return version is None or tournament.claim(version)
+    return version is not None and tournament.claim(version)
 
 
 def _error(error: ValidationError) -> str:

@@ -46,6 +46,25 @@ def url(t: Tournament, action: str = "") -> str:
     return f"/ledger/tournaments/{t.pk}/" + (f"{action}/" if action else "")
 
 
+class PageClient(Client):
+    """Posts to a tournament's page the way the page does: with the version it shows (the
+    tournament's version now), unless the test gives one."""
+
+    def post(self, path: str, data: Any = None, *args: Any, **kwargs: Any) -> Any:  # type: ignore[override]
+        match = re.match(r"/ledger/tournaments/(\d+)/.", path)
+        if match and (data is None or "version" not in data):
+            version = Tournament.objects.filter(pk=match.group(1)).values_list("version").first()
+            data = {**(data or {}), "version": version[0] if version else 1}
+        return super().post(path, data, *args, **kwargs)
+
+
+@pytest.fixture
+def logged_in(host: Any) -> Client:
+    client = PageClient()
+    client.force_login(host)
+    return client
+
+
 # --- list and create --------------------------------------------------------------------------
 
 
@@ -410,3 +429,19 @@ def test_a_bust_out_from_an_old_page_records_nothing(logged_in: Client, host: An
     assert list(Finish.objects.filter(tournament=t).values_list("player__name", flat=True)) == [
         "P01"
     ]
+
+
+@pytest.mark.parametrize("version", [None, "", "²", "9" * 40, "-1"])
+def test_a_change_without_the_page_version_records_nothing(
+    logged_in: Client, host: Any, version: str | None
+) -> None:
+    """A post that does not say which version of the page it came from (a plain form from an
+    old page, or a forged one) is as out of date as one from an old page."""
+    t = make(host, 4)
+    t.start()
+    data: dict[str, Any] = {"out": [pk(t, "P01")]}
+    if version is not None:
+        data["version"] = version
+    page = text(Client.post(logged_in, url(t, "bust"), data, headers=HX))
+    assert "nothing was recorded" in page
+    assert not Finish.objects.filter(tournament=t).exists()
