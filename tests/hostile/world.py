@@ -32,17 +32,18 @@ CHIPS = [
 STEPS = "10/20 20 min\n20/40 20 min\nbreak 10 min colour-up 5\n50/100 20 min\n100/200 20 min"
 
 
-def quick_structure() -> Structure:
+def quick_structure(minutes: int = 20) -> Structure:
     """Four levels and a break with a colour-up: the structure every clock here plays."""
+    seconds = minutes * 60
     return Structure(
         chips=(5, 25, 100),
         starting_stack=1500,
         steps=(
-            Level(small_blind=10, big_blind=20, seconds=1200),
-            Level(small_blind=20, big_blind=40, seconds=1200),
+            Level(small_blind=10, big_blind=20, seconds=seconds),
+            Level(small_blind=20, big_blind=40, seconds=seconds),
             Break(seconds=600, colour_up=(5,)),
-            Level(small_blind=50, big_blind=100, seconds=1200),
-            Level(small_blind=100, big_blind=200, seconds=1200),
+            Level(small_blind=50, big_blind=100, seconds=seconds),
+            Level(small_blind=100, big_blind=200, seconds=seconds),
         ),
     )
 
@@ -127,8 +128,10 @@ def _award_all(hand: Hand, by: Any) -> None:
 
 
 def _clock(host: Host, name: str, tournament: Tournament, *, started: bool) -> TournamentClock:
+    # Levels of ten hours: however long the walk takes, level 1 is being played (the rebuy
+    # and add-on windows depend on it).
     clock = TournamentClock.objects.create(
-        tournament=tournament, data=structure_to_dict(quick_structure())
+        tournament=tournament, data=structure_to_dict(quick_structure(minutes=600))
     )
     if started:
         # Started five minutes ago: level 1 is being played.
