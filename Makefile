@@ -23,12 +23,13 @@ PYTHON ?= $(shell for p in $(PYTHON_CANDIDATES); do \
 	"$$p" -c 'import sys; assert sys.version_info >= (3, 12); print(sys.executable)' \
 	2>/dev/null && break; done)
 
-.PHONY: help run test bench lint format clean
+.PHONY: help run test bench check-security lint format clean
 
 help:
 	@echo "make run    start Pott on 0.0.0.0:$(PORT) (creates .venv, migrates, collects static files)"
 	@echo "make test   run the whole test suite (browser tests need /usr/bin/chromium)"
 	@echo "make bench  print benchmark figures"
+	@echo "make check-security  walk every URL and field with hostile input; print the figures"
 	@echo "make lint   ruff check and ruff format --check"
 	@echo "make format ruff format and ruff check --fix"
 	@echo "make clean  remove .venv, collected static files and caches (keeps var/)"
@@ -63,6 +64,11 @@ test: $(DEV_STAMP)
 
 bench: $(DEV_STAMP)
 	$(BIN)/python -m bench
+
+# The hostile-input walker only (bench/fuzz.py): server errors and refused requests that stored
+# something, with their causes on stderr. Targets: 0 and 0.
+check-security: $(DEV_STAMP)
+	$(BIN)/python -m bench fuzz
 
 lint: $(DEV_STAMP)
 	$(BIN)/ruff check .

@@ -1,4 +1,5 @@
-"""Run every module listed in bench.BENCHMARKS and print its figures."""
+"""Run the modules listed in bench.BENCHMARKS (or only those named: `python -m bench fuzz`) and
+print their figures."""
 
 from __future__ import annotations
 
@@ -14,11 +15,18 @@ def format_value(value: float) -> str:
     return f"{value:.6g}"
 
 
-def main() -> int:
+def main(names: list[str] | None = None) -> int:
     if not BENCHMARKS:
         print("No benchmarks registered yet: add module names to BENCHMARKS in bench/__init__.py.")
         return 0
-    for module_name in BENCHMARKS:
+    unknown = [name for name in names or [] if name not in BENCHMARKS]
+    if unknown:
+        print(
+            f"Unknown benchmark {', '.join(unknown)}: choose from {', '.join(BENCHMARKS)}.",
+            file=sys.stderr,
+        )
+        return 2
+    for module_name in names or BENCHMARKS:
         module = importlib.import_module(f"bench.{module_name}")
         for name, value, unit in module.run():
             print(f"{name}: {format_value(value)} {unit}".rstrip())
@@ -26,4 +34,4 @@ def main() -> int:
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    sys.exit(main(sys.argv[1:]))

@@ -1,0 +1,301 @@
+"""A realistic database for the hostile-input walker: two hosts, each with players, sessions in
+every state, tables with seats and hands, tournaments with clocks and saved structures, and a
+co-dealer of one of the first host's tables.
+
+Everything is made with the apps' own model methods (the way the views make it), so the rows
+are the rows a real night leaves behind. `build()` returns a `World`: the users and the ids the
+walker puts into URLs and form fields.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from datetime import timedelta
+from typing import Any
+
+from django.contrib.auth import get_user_model
+from django.utils import timezone
+
+from dealer.engine import Call, Check, DealStreet, Fold, Phase, legal_actions
+from dealer.engine import clock as clock_engine
+from dealer.engine.structure import Break, Level, Structure, structure_to_dict
+from dealer.models import Hand, Seat, Table
+from dealer.tournament_models import SavedStructure, TournamentClock
+from ledger.models import Player, Session, Tournament
+
+PASSWORD = "kitchen-table-42"
+CHIPS = [
+    {"colour": "white", "value": 5, "count": 100},
+    {"colour": "red", "value": 25, "count": 100},
+    {"colour": "green", "value": 100, "count": 100},
+]
+STEPS = "10/20 20 min\n20/40 20 min\nbreak 10 min colour-up 5\n50/100 20 min\n100/200 20 min"
+
+
+def quick_structure(minutes: int = 20) -> Structure:
+    """Four levels and a break with a colour-up: the structure every clock here plays."""
+    seconds = minutes * 60
+    return Structure(
+        chips=(5, 25, 100),
+        starting_stack=1500,
+        steps=(
+            Level(small_blind=10, big_blind=20, seconds=seconds),
+            Level(small_blind=20, big_blind=40, seconds=seconds),
+            Break(seconds=600, colour_up=(5,)),
+            Level(small_blind=50, big_blind=100, seconds=seconds),
+            Level(small_blind=100, big_blind=200, seconds=seconds),
+        ),
+    )
+
+
+@dataclass
+class Host:
+    """One host's rows, by what the walker needs them for."""
+
+    user: Any
+    players: dict[str, Player] = field(default_factory=dict)
+    sessions: dict[str, Session] = field(default_factory=dict)
+    tables: dict[str, Table] = field(default_factory=dict)
+    tournaments: dict[str, Tournament] = field(default_factory=dict)
+    clocks: dict[str, TournamentClock] = field(default_factory=dict)
+    templates: dict[str, SavedStructure] = field(default_factory=dict)
+    transfers: list[Any] = field(default_factory=list)
+
+
+@dataclass
+class World:
+    owner: Host
+    other: Host
+    co_dealer: Any
+    # The largest id of any row: ids above it (plus a margin) exist nowhere.
+    max_id: int = 0
+
+
+# --- helpers --------------------------------------------------------------------------------
+
+
+def _player(host: Host, name: str) -> Player:
+    player = Player.objects.create(host=host.user, name=name)
+    host.players[name] = player
+    return player
+
+
+def _table(host: Host, name: str, session: Session, seated: list[str], **fields: Any) -> Table:
+    table = Table.objects.create(
+        host=host.user, session=session, name=name, max_seats=6, chips=CHIPS, **fields
+    )
+    for number, player_name in enumerate(seated, start=1):
+        player = host.players[player_name]
+        if table.clock_id is None:
+            session.buy_in(player, 1000, by=host.user)
+        Seat.objects.create(
+            table=table, number=number * 2 - 1, player=player, stack=1000, is_new=False
+        )
+    host.tables[name] = table
+    return table
+
+
+def _act(hand: Hand, kind: str, by: Any) -> None:
+    """One tap of the dealer: fold, check, call or deal (whoever is to act)."""
+    builders = {
+        "fold": lambda s: Fold(s.to_act),
+        "check": lambda s: Check(s.to_act),
+        "call": lambda s: Call(s.to_act),
+        "deal": lambda s: DealStreet(),
+    }
+    hand.append(builders[kind], seq=len(hand.entries), by=by)
+
+
+def _to_showdown(hand: Hand, by: Any) -> None:
+    while (state := hand.state()).phase is not Phase.SHOWDOWN:
+        legal = legal_actions(state)
+        kind = "deal" if state.phase is Phase.DEAL else ("check" if legal.check else "call")
+        _act(hand, kind, by)
+
+
+def _start(table: Table, by: Any) -> Hand:
+    table.refresh_from_db()
+    return table.start_hand(version=table.version, by=by)
+
+
+def _award_all(hand: Hand, by: Any) -> None:
+    """Award every pot to its first eligible player: the hand is finished."""
+    from dealer.engine import Award
+
+    while (legal := legal_actions(hand.state())).award_pot is not None:
+        pot, winner = legal.award_pot, legal.eligible[0]
+        hand.append(Award(pot, (winner,)), seq=len(hand.entries), by=by)
+
+
+def _clock(host: Host, name: str, tournament: Tournament, *, started: bool) -> TournamentClock:
+    # Levels of ten hours: however long the walk takes, level 1 is being played (the rebuy
+    # and add-on windows depend on it).
+    clock = TournamentClock.objects.create(
+        tournament=tournament, data=structure_to_dict(quick_structure(minutes=600))
+    )
+    if started:
+        # Started five minutes ago: level 1 is being played.
+        now = timezone.now() - timedelta(minutes=5)
+        clock.set_state(clock_engine.start(clock.state, clock.structure, now))
+        clock.save()
+    host.clocks[name] = clock
+    return clock
+
+
+# --- one host's night -----------------------------------------------------------------------
+
+
+def _sessions(host: Host) -> None:
+    user = host.user
+    for name in ("Anna", "Bo", "Cia", "Dan", "Eva", "Fia", "Gus", "Hugo", "Ida"):
+        _player(host, f"{name}{'' if host.user.username == 'hanna' else ' S'}")
+    names = list(host.players)
+    # An open night: the live tables' session (buy-ins come from the seats).
+    host.sessions["open"] = Session.objects.create(
+        host=user, name="Open night", currency="SEK", rate_minor=100, rate_chips=1
+    )
+    # Counting: three bought in 200 each, counted so the chips add up (it can be settled).
+    counting = Session.objects.create(
+        host=user, name="Counting night", currency="SEK", rate_minor=20000, rate_chips=200
+    )
+    for player_name, counted in zip(names[:3], (350, 100, 150), strict=True):
+        counting.buy_in(host.players[player_name], 200, by=user)
+        counting.cash_out(host.players[player_name], counted, by=user)
+    counting.start_counting(by=user)
+    host.sessions["counting"] = counting
+    # Settled, with transfers (one of them paid).
+    settled = Session.objects.create(
+        host=user, name="Settled night", currency="SEK", rate_minor=20000, rate_chips=200
+    )
+    for player_name, counted in zip(names[:4], (500, 50, 150, 100), strict=True):
+        settled.buy_in(host.players[player_name], 200, by=user)
+        settled.cash_out(host.players[player_name], counted, by=user)
+    settled.start_counting(by=user)
+    settled.settle(by=user)
+    host.transfers = list(settled.transfers.order_by("pk"))
+    host.transfers[0].mark_paid(by=user)
+    host.sessions["settled"] = settled
+
+
+def _tables(host: Host) -> None:
+    user = host.user
+    names = list(host.players)
+    night = host.sessions["open"]
+    # A live hand at preflop, after a finished first hand.
+    kitchen = _table(host, "Kitchen", night, names[0:3])
+    first = _start(kitchen, user)
+    _act(first, "fold", user)
+    _act(first, "fold", user)
+    _award_all(first, user)
+    live = _start(kitchen, user)
+    _act(live, "call", user)
+    # A hand at the showdown: the next tap awards the pot.
+    den = _table(host, "Den", night, names[3:5])
+    _to_showdown(_start(den, user), user)
+    # Between hands: seats to fill, chips to add, a player to leave, the next hand to deal.
+    _table(host, "Idle", night, names[5:7])
+
+
+def _tournaments(host: Host) -> None:
+    user = host.user
+    names = list(host.players)
+    money = {"buy_in": 20000, "fee": 2000, "starting_chips": 1500, "payout_unit": 1000}
+    windows = {
+        "re_entry": True,
+        "late_until_level": 2,
+        "rebuy_until_level": 3,
+        "rebuy_price": 20000,
+        "rebuy_chips": 1500,
+        "add_on_level": 1,
+        "add_on_price": 10000,
+        "add_on_chips": 3000,
+    }
+    registering = Tournament.objects.create(host=user, name="Registering cup", **money, **windows)
+    for name in names[:2]:
+        registering.register(host.players[name], by=user)
+    host.tournaments["registering"] = registering
+    # A clock that has not started yet (the registering cup has none: its level is set by
+    # hand on its page).
+    waiting = Tournament.objects.create(host=user, name="Waiting cup", **money)
+    host.tournaments["waiting"] = waiting
+    _clock(host, "waiting", waiting, started=False)
+
+    running = Tournament.objects.create(host=user, name="Running cup", **money, **windows)
+    for name in names[:5]:
+        running.register(host.players[name], by=user)
+    running.start(by=user)
+    running.bust({host.players[names[4]]: None}, by=user)
+    host.tournaments["running"] = running
+    clock = _clock(host, "running", running, started=True)
+    alive = [p.pk for p in running.alive()]
+    clock.tables = [
+        {
+            "name": "Table 1",
+            "max_seats": 6,
+            "big_blind": 3,
+            "seats": {str(n + 1): pk for n, pk in enumerate(alive[:3])},
+        },
+        {
+            "name": "Table 2",
+            "max_seats": 6,
+            "big_blind": None,
+            "seats": {str(n + 1): pk for n, pk in enumerate(alive[3:])},
+        },
+    ]
+    clock.save()
+    # A tournament table, dealt from the clock's level.
+    tournament_table = _table(host, "Final table", host.sessions["open"], [], clock=clock)
+    for number, pk in enumerate(alive[:3], start=1):
+        Seat.objects.create(
+            table=tournament_table, number=number, player_id=pk, stack=1500, is_new=False
+        )
+
+    finished = Tournament.objects.create(host=user, name="Finished cup", **money)
+    for name in names[5:7]:
+        finished.register(host.players[name], by=user)
+    finished.start(by=user)
+    finished.bust({host.players[names[6]]: None}, by=user)
+    host.tournaments["finished"] = finished
+
+    # Finished by a deal: the deal can be cancelled.
+    dealt = Tournament.objects.create(host=user, name="Deal cup", **money)
+    for name in names[:3]:
+        dealt.register(host.players[name], by=user)
+    dealt.start(by=user)
+    alive = list(dealt.alive())
+    options = dealt.deal_options({p: 1500 for p in alive})
+    dealt.make_deal({p: options["icm"][p.pk] for p in alive}, by=user)
+    host.tournaments["dealt"] = dealt
+
+    host.templates["standard"] = SavedStructure.objects.create(
+        host=user, name="Standard", data=structure_to_dict(quick_structure())
+    )
+    host.templates["spare"] = SavedStructure.objects.create(
+        host=user, name="Spare", data=structure_to_dict(quick_structure())
+    )
+
+
+def _host(username: str) -> Host:
+    user = get_user_model().objects.create_user(username=username, password=PASSWORD)
+    host = Host(user=user)
+    _sessions(host)
+    _tables(host)
+    _tournaments(host)
+    return host
+
+
+def build() -> World:
+    """The whole world, in the database of the current connection."""
+    owner = _host("hanna")
+    other = _host("sven")
+    co_dealer = get_user_model().objects.create_user(username="cody", password=PASSWORD)
+    owner.tables["Kitchen"].co_dealers.add(co_dealer)
+    world = World(owner=owner, other=other, co_dealer=co_dealer)
+    from django.apps import apps
+
+    world.max_id = max(
+        (model._base_manager.order_by("-pk").values_list("pk", flat=True).first() or 0)
+        for model in apps.get_models()
+        if model._meta.pk.get_internal_type() in {"AutoField", "BigAutoField"}
+    )
+    return world
