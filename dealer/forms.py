@@ -303,6 +303,12 @@ class AwardForm(VersionForm):
         error_messages={"required": _("Tap the winner or winners.")},
     )
 
+    def clean_winners(self) -> list[int]:
+        winners = self.cleaned_data["winners"]
+        if len(set(winners)) != len(winners):
+            raise ValidationError(_("Tap each winner once."))
+        return winners
+
 
 class UndoForm(VersionForm):
     hand = hidden_number(1)

@@ -896,9 +896,13 @@ def _table_action(clock: TournamentClock, action: str, data: Any) -> str:
         return _("Seats drawn for %(n)s players.") % {"n": len(alive)}
     current = _table_seats(clock, set(alive))
     if action == "big_blind":
-        index, seat = int(data.get("table", -1)), int(data.get("seat") or 0)
-        if not 0 <= index < len(clock.tables):
+        index = _number(data.get("table", ""), 0, len(clock.tables) - 1)
+        if index is None:
             raise ValueError(_("No such table."))
+        seats = int(clock.tables[index].get("max_seats") or 10)
+        seat = _number(data.get("seat") or "0", 0, seats)
+        if seat is None:
+            raise ValueError(_("The big blind is at a seat from 1 to %(n)s.") % {"n": seats})
         clock.tables[index]["big_blind"] = seat or None
         return _("Big blind recorded.")
     if action == "move":
@@ -916,6 +920,14 @@ def _table_action(clock: TournamentClock, action: str, data: Any) -> str:
         del clock.tables[int(str(breaking))]
         return _("Table broken: %(n)s players moved.") % {"n": len(moves)}
     raise ValueError(_("Unknown action."))
+
+
+def _number(text: str, lo: int, hi: int) -> int | None:
+    """A small whole number posted by a page (ASCII digits, from `lo` to `hi`), else None."""
+    text = str(text).strip()
+    if not re.fullmatch(r"[0-9]{1,6}", text) or not lo <= int(text) <= hi:
+        return None
+    return int(text)
 
 
 def _move(clock: TournamentClock, moves: list[Any]) -> None:

@@ -1581,6 +1581,18 @@ class Tournament(models.Model):
         self.save(update_fields=["deal", "state"])
 
     @transaction.atomic
+    def set_payouts(self, table: Any, unit: int) -> None:
+        """A new payout table (prizes.Bracket lines) and the unit prizes are rounded to."""
+        self._lock()
+        if self.is_locked:
+            raise ValidationError(
+                _("This tournament's session is settled: reopen it to change it.")
+            )
+        self.payout_table = prizes.table_to_data(table)
+        self.payout_unit = unit
+        self.save(update_fields=["payout_table", "payout_unit"])
+
+    @transaction.atomic
     def cancel_deal(self, *, by: Any | None = None) -> None:
         self._lock()
         if self.is_locked:

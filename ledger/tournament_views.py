@@ -8,6 +8,8 @@ otherwise the host sets it on the page, and this device remembers it (in the Dja
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
+from contextlib import contextmanager
 from typing import Any
 
 from django.contrib.auth.decorators import login_required
@@ -38,10 +40,24 @@ STALE = gettext_lazy(
 
 
 def _fresh(request: HtmxHttpRequest, tournament: Tournament) -> bool:
-    """Whether the page that posted showed the latest version (every form carries it; a post
-    without one is out of date too), taking the next version if so."""
-    version = _whole(request.POST.get("version", ""), MAX_REVISION)
-    return version is not None and tournament.claim(version)
+    """Whether the page that posted showed the tournament as it is now (every form carries its
+    version; a post without one is out of date too). Nothing is written: see `_changing`."""
+    return _whole(request.POST.get("version", ""), MAX_REVISION) == tournament.version
+
+
+class Stale(Exception):
+    """Another device changed the tournament after this request read it."""
+
+
+@contextmanager
+def _changing(tournament: Tournament) -> Iterator[None]:
+    """The change and the tournament's next version in one transaction: a refusal inside it
+    (ValidationError) takes the version back too, so a refused request changes nothing; a
+    device that changed the tournament since this request read it makes it Stale."""
+    with transaction.atomic():
+        if not tournament.claim(tournament.version):
+            raise Stale
+        yield
 
 
 def _error(error: ValidationError) -> str:
@@ -63,11 +79,12 @@ def _level(request: HtmxHttpRequest, tournament: Tournament) -> int:
 
 
 def _stacks(request: HtmxHttpRequest, players: list[Player]) -> dict[Player, int | None]:
-    """`stack_<pk>` fields: whole chips, or None when empty or not a number."""
+    """`stack_<pk>` fields: whole chips (at least one: a stack at the start of a hand), or
+    None when empty, not a number or out of bounds."""
     stacks: dict[Player, int | None] = {}
     for player in players:
         text = request.POST.get(f"stack_{player.pk}", "").replace(" ", "")
-        stacks[player] = _whole(text, limits.MAX_STACK)
+        stacks[player] = _whole(text, limits.MAX_STACK) or None
     return stacks
 
 
@@ -236,13 +253,15 @@ def tournament_register(request: HtmxHttpRequest, pk: int) -> HttpResponse:
         return _page(request, tournament, register_form=form, error=_form_error(form))
     data = form.cleaned_data
     try:
-        with transaction.atomic():
+        with _changing(tournament):
             player = data["player"] or Player.objects.create(
                 host=request.user, name=data["new_name"]
             )
             tournament.register(
                 player, level=_level(request, tournament), by=request.user, method=data["method"]
             )
+    except Stale:
+        return _page(request, tournament, error=str(STALE))
     except ValidationError as error:
         return _page(request, tournament, register_form=form, error=_error(error))
     return _page(request, tournament, notice=_("%(name)s is in.") % {"name": player})
@@ -259,7 +278,10 @@ def tournament_start(request: HtmxHttpRequest, pk: int) -> HttpResponse:
     if not _fresh(request, tournament):
         return _page(request, tournament, error=str(STALE))
     try:
-        tournament.start(by=request.user)
+        with _changing(tournament):
+            tournament.start(by=request.user)
+    except Stale:
+        return _page(request, tournament, error=str(STALE))
     except ValidationError as error:
         return _page(request, tournament, error=_error(error))
     return _page(request, tournament)
@@ -285,9 +307,12 @@ def tournament_entry(request: HtmxHttpRequest, pk: int, player_pk: int, kind: st
         return _page(request, tournament, error=_("Unknown entry."))
     method = "credit" if request.POST.get("method") == "credit" else "cash"
     try:
-        getattr(tournament, action)(
-            player, level=_level(request, tournament), by=request.user, method=method
-        )
+        with _changing(tournament):
+            getattr(tournament, action)(
+                player, level=_level(request, tournament), by=request.user, method=method
+            )
+    except Stale:
+        return _page(request, tournament, error=str(STALE))
     except ValidationError as error:
         return _page(request, tournament, error=_error(error))
     label = Entry.Kind(kind).label
@@ -307,7 +332,10 @@ def tournament_bust(request: HtmxHttpRequest, pk: int) -> HttpResponse:
         return _page(request, tournament, error=_("Somebody ticked is no longer in."))
     stacks = _stacks(request, out)
     try:
-        finishes = tournament.bust(stacks, by=request.user)
+        with _changing(tournament):
+            finishes = tournament.bust(stacks, by=request.user)
+    except Stale:
+        return _page(request, tournament, error=str(STALE))
     except ValidationError as error:
         return _page(request, tournament, error=_error(error), ticked=[p.pk for p in out])
     notice = " ".join(
@@ -329,7 +357,10 @@ def tournament_undo(request: HtmxHttpRequest, pk: int) -> HttpResponse:
     if not _fresh(request, tournament):
         return _page(request, tournament, error=str(STALE))
     try:
-        undone = tournament.undo_bust(by=request.user)
+        with _changing(tournament):
+            undone = tournament.undo_bust(by=request.user)
+    except Stale:
+        return _page(request, tournament, error=str(STALE))
     except ValidationError as error:
         return _page(request, tournament, error=_error(error))
     names = ", ".join(str(f.player) for f in undone if f.place != 1 or len(undone) == 1)
@@ -344,17 +375,15 @@ def tournament_payouts(request: HtmxHttpRequest, pk: int) -> HttpResponse:
     if not _fresh(request, tournament):
         return _page(request, tournament, error=str(STALE))
     form = PayoutTableForm(request.POST, currency=tournament.currency)
-    if tournament.is_locked:
-        return _page(
-            request,
-            tournament,
-            error=_("This tournament's session is settled: reopen it to change it."),
-        )
     if not form.is_valid():
         return _page(request, tournament, payout_form=form, error=_form_error(form))
-    tournament.payout_table = prizes.table_to_data(form.cleaned_data["table"])
-    tournament.payout_unit = form.cleaned_data["payout_unit"]
-    tournament.save(update_fields=["payout_table", "payout_unit"])
+    try:
+        with _changing(tournament):
+            tournament.set_payouts(form.cleaned_data["table"], form.cleaned_data["payout_unit"])
+    except Stale:
+        return _page(request, tournament, error=str(STALE))
+    except ValidationError as error:
+        return _page(request, tournament, payout_form=form, error=_error(error))
     return _page(request, tournament, notice=_("Payouts saved."))
 
 
@@ -389,7 +418,10 @@ def tournament_deal(request: HtmxHttpRequest, pk: int) -> HttpResponse:
     choice = request.POST.get("accept", "")
     if choice in options:
         try:
-            tournament.make_deal({p: options[choice][p.pk] for p in chips}, by=request.user)
+            with _changing(tournament):
+                tournament.make_deal({p: options[choice][p.pk] for p in chips}, by=request.user)
+        except Stale:
+            return _page(request, tournament, error=str(STALE))
         except ValidationError as error:
             return _page(request, tournament, error=_error(error), entered=entered)
         return _page(request, tournament, notice=_("Deal made."))
@@ -408,7 +440,10 @@ def tournament_deal_cancel(request: HtmxHttpRequest, pk: int) -> HttpResponse:
     if not _fresh(request, tournament):
         return _page(request, tournament, error=str(STALE))
     try:
-        tournament.cancel_deal(by=request.user)
+        with _changing(tournament):
+            tournament.cancel_deal(by=request.user)
+    except Stale:
+        return _page(request, tournament, error=str(STALE))
     except ValidationError as error:
         return _page(request, tournament, error=_error(error))
     return _page(request, tournament, notice=_("Deal cancelled."))
@@ -422,21 +457,22 @@ def tournament_session(request: HtmxHttpRequest, pk: int) -> HttpResponse:
     if not _fresh(request, tournament):
         return _page(request, tournament, error=str(STALE))
     choice = request.POST.get("session", "")
+    session: Session | None = None
+    if choice != "new" and (session_pk := _whole(choice, MAX_REVISION)) is not None:
+        session = get_object_or_404(Session, pk=session_pk, host=request.user)
     try:
-        if choice == "new":
-            with transaction.atomic():
+        with _changing(tournament):
+            if choice == "new":
                 session = Session.objects.create(
                     host=request.user, name=tournament.name, currency=tournament.currency
                 )
-                tournament.attach(session)
-        elif (session_pk := _whole(choice, MAX_REVISION)) is not None:
-            session = get_object_or_404(Session, pk=session_pk, host=request.user)
             tournament.attach(session)
-        else:
-            tournament.attach(None)
-            return _page(request, tournament, notice=_("Results taken out of the session."))
+    except Stale:
+        return _page(request, tournament, error=str(STALE))
     except ValidationError as error:
         return _page(request, tournament, error=_error(error))
+    if session is None:
+        return _page(request, tournament, notice=_("Results taken out of the session."))
     return _page(
         request,
         tournament,

@@ -31,7 +31,7 @@ from dealer.forms import (
     UndoForm,
     VersionForm,
 )
-from dealer.models import Table
+from dealer.models import Seat, Table
 from dealer.tournament import DrawForm, GeneratorForm, StructureForm
 from dealer.tournament import VersionForm as ClockVersionForm
 from ledger import prizes, settlement
@@ -136,7 +136,8 @@ def _dealer(world: World) -> list[Context]:
     assert showdown is not None
     legal = legal_actions(showdown.state())
     owner_players = Player.objects.filter(host=o.user)
-    unseated = owner_players.exclude(pk__in=idle.seats.values("player_id"))
+    # A player sits at one table at a time: only players seated nowhere can be seated.
+    unseated = owner_players.exclude(pk__in=Seat.objects.values("player_id"))
     open_sessions = Session.objects.filter(host=o.user, state=Session.State.OPEN)
     clocks = _pks(o.clocks.values())
 
@@ -378,9 +379,9 @@ def _dealer(world: World) -> list[Context]:
 
     # The hand: a raise at the live table (host or co-dealer), an award at the showdown, undo.
     kitchen_other = {"pk": x.tables["Kitchen"].pk}
-    seq = str(len(live.entries))
+    seq = str(Table.objects.get(pk=kitchen.pk).version)
     hand_fields = {
-        "seq": _f(Exact(expected=seq), "seq", "seq"),
+        "version": _f(Exact(expected=seq), "version", "version"),
         "hand": _f(Exact(expected=str(live.number)), "hand", "hand"),
     }
     raise_to = str(legal_actions(live_state).raise_min)
@@ -390,7 +391,7 @@ def _dealer(world: World) -> list[Context]:
             "a raise",
             {"pk": kitchen.pk},
             kitchen_other,
-            data={"seq": seq, "hand": str(live.number), "kind": "raise", "amount": raise_to},
+            data={"version": seq, "hand": str(live.number), "kind": "raise", "amount": raise_to},
             fields={
                 **hand_fields,
                 **_form_fields(
@@ -402,7 +403,7 @@ def _dealer(world: World) -> list[Context]:
             follow=table_page(kitchen.pk),
         )
     )
-    den_seq = str(len(showdown.entries))
+    den_seq = str(Table.objects.get(pk=den.pk).version)
     eligible = tuple(str(p) for p in legal.eligible)
     ctx(
         Context(
@@ -411,13 +412,13 @@ def _dealer(world: World) -> list[Context]:
             {"pk": den.pk},
             {"pk": x.tables["Den"].pk},
             data={
-                "seq": den_seq,
+                "version": den_seq,
                 "hand": str(showdown.number),
                 "pot": str(legal.award_pot),
                 "winners": [eligible[0]],
             },
             fields={
-                "seq": _f(Exact(expected=den_seq), "seq", "seq"),
+                "version": _f(Exact(expected=den_seq), "version", "version"),
                 "hand": _f(Exact(expected=str(showdown.number)), "hand", "hand"),
                 "pot": _f(Exact(expected=str(legal.award_pot)), "pot"),
                 "winners": _f(Many(choices=eligible, most=len(eligible))),
@@ -432,7 +433,7 @@ def _dealer(world: World) -> list[Context]:
             "the live hand",
             {"pk": kitchen.pk},
             kitchen_other,
-            data={"seq": seq, "hand": str(live.number)},
+            data={"version": seq, "hand": str(live.number)},
             fields=hand_fields,
             form=lambda d: UndoForm(d),
             writers=(OWNER, CO_DEALER),
@@ -449,13 +450,23 @@ def _dealer(world: World) -> list[Context]:
             fields=_form_fields(
                 {
                     "username": Text(max_length=limits.MAX_USERNAME, pattern=USERNAME),
-                    "password": Text(max_length=limits.MAX_TEXT, min_length=8),
+                    "password": Text(max_length=128, min_length=8),
                 }
             ),
             form=lambda d: CoDealerForm(d),
             follow=table_page(kitchen.pk),
         )
     )
+    ctx(
+        Context(
+            "dealer:co_dealer_remove",
+            "the co-dealer",
+            {"pk": kitchen.pk, "user_pk": world.co_dealer.pk},
+            {**kitchen_other, "user_pk": x.user.pk},
+            follow=table_page(kitchen.pk),
+        )
+    )
+    ctx(Context("dealer:links_new", "new links", {"pk": idle.pk}, idle_other))
     return contexts
 
 
@@ -645,6 +656,7 @@ def _clock(world: World) -> list[Context]:
 
     pk, other_pk = {"pk": running.pk}, {"pk": x.tournaments["running"].pk}
     ctx(Context("dealer:clock:setup", "the editor", pk, other_pk, "GET", writes=False))
+    ctx(Context("dealer:clock:tv_link", "a new TV link", pk, other_pk))
     # (Using a structure needs no name: the name is not stored.)
     use_kinds = {**structure_kinds, "name": Text(max_length=limits.MAX_NAME, required=False)}
     ctx(
@@ -799,7 +811,8 @@ def _ledger(world: World) -> list[Context]:
     o, x = world.owner, world.other
     night, counting, settled = (o.sessions[k] for k in ("open", "counting", "settled"))
     players = Player.objects.filter(host=o.user)
-    hugo, ida, anna = o.players["Hugo"], o.players["Ida"], o.players["Anna"]
+    hugo, anna = o.players["Hugo"], o.players["Anna"]
+    jon, kim = o.players["Jon"], o.players["Kim"]
 
     def session_page(pk: int) -> Callable[[], list[str]]:
         return lambda: [
@@ -905,19 +918,31 @@ def _ledger(world: World) -> list[Context]:
             follow=session_page(night.pk),
         )
     )
+    quiet = o.sessions["quiet"]
     ctx(
         Context(
             "ledger:session_counting",
-            "open night",
-            open_pk,
-            open_other,
-            follow=session_page(night.pk),
+            "quiet night",
+            {"pk": quiet.pk},
+            {"pk": x.sessions["quiet"].pk},
+            follow=session_page(quiet.pk),
+        )
+    )
+    ctx(
+        Context(
+            "ledger:session_resume",
+            "counting night",
+            {"pk": counting.pk},
+            {"pk": x.sessions["counting"].pk},
+            follow=session_page(counting.pk),
         )
     )
 
     rows = [row.player for row in counting.statement().rows]
     count_pk, count_other = {"pk": counting.pk}, {"pk": x.sessions["counting"].pk}
-    counted = {f"chips_{p.pk}": str(counting.counted_chips(p)) for p in rows}
+    # A recount, one chip less each than the saved count (so the valid request stores it).
+    sources = counting.count_sources(rows)
+    counted = {f"chips_{p.pk}": str((sources[p.pk].suggestion or 1) - 1) for p in rows}
     count_form = lambda d: CountForm(d, session=counting, players=rows)  # noqa: E731
     ctx(
         Context(
@@ -926,7 +951,10 @@ def _ledger(world: World) -> list[Context]:
             count_pk,
             count_other,
             data=counted,
-            fields={name: _f(Int(required=False), name, "count total") for name in counted},
+            fields={
+                name: _f(Int(required=False, hi=limits.MAX_STACK), name, "count total")
+                for name in counted
+            },
             form=count_form,
             follow=session_page(counting.pk),
         )
@@ -1053,15 +1081,15 @@ def _ledger(world: World) -> list[Context]:
     ctx(
         Context(
             "ledger:player_merge",
-            "Ida into Hugo",
-            hugo_pk,
-            other_player,
-            data={"other": str(ida.pk)},
+            "Kim into Jon",
+            {"pk": jon.pk},
+            {"pk": x.players["Jon S"].pk},
+            data={"other": str(kim.pk)},
             fields=_form_fields(
-                {"other": Pick(pks=_pks(players.exclude(pk=hugo.pk)), required=True)}
+                {"other": Pick(pks=_pks(players.exclude(pk=jon.pk)), required=True)}
             ),
-            form=lambda d: MergeForm(d, player=hugo),
-            follow=player_pages(hugo.pk),
+            form=lambda d: MergeForm(d, player=jon),
+            follow=player_pages(jon.pk),
         )
     )
     return contexts
@@ -1288,7 +1316,9 @@ def _tournaments(world: World) -> list[Context]:
             fields={
                 **version(running),
                 "out": _f(Many(choices=tuple(str(p.pk) for p in alive), most=len(alive) - 1)),
-                **{name: _f(Int(lo=1), family="bust stack") for name in stacks},
+                **{
+                    name: _f(Int(lo=1, hi=limits.MAX_STACK), family="bust stack") for name in stacks
+                },
             },
             follow=pages(running),
         )
@@ -1334,7 +1364,10 @@ def _tournaments(world: World) -> list[Context]:
             fields={
                 **version(running),
                 "accept": _f(Lenient()),
-                **{name: _f(Int(lo=1), family="deal stack") for name in deal_stacks},
+                **{
+                    name: _f(Int(lo=1, hi=limits.MAX_STACK), family="deal stack")
+                    for name in deal_stacks
+                },
             },
             follow=pages(running),
         )
@@ -1398,6 +1431,24 @@ def _accounts(world: World) -> list[Context]:
             role=ANONYMOUS,
         ),
         Context("logout", "log out", writes=False, writers=()),
+        Context("password_change", "the form", method="GET", writes=False, writers=()),
+        # A new password for the host (the other accounts' own passwords are theirs).
+        Context(
+            "password_change",
+            "a new password",
+            data={
+                "old_password": PASSWORD,
+                "new_password1": "a-new-one-for-43",
+                "new_password2": "a-new-one-for-43",
+            },
+            fields={
+                "old_password": _f(Exact(expected=PASSWORD)),
+                "new_password1": _f(Exact(expected="a-new-one-for-43")),
+                "new_password2": _f(Exact(expected="a-new-one-for-43")),
+            },
+            # Every account may change its own password (the world's accounts share one).
+            writers=(OWNER, OTHER, CO_DEALER),
+        ),
         # There are accounts already: setup refuses to make another.
         Context("setup", "the form", method="GET", writes=False, writers=()),
         # (Its form is never read while an account exists: no field sweep.)

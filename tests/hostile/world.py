@@ -103,7 +103,7 @@ def _act(hand: Hand, kind: str, by: Any) -> None:
         "call": lambda s: Call(s.to_act),
         "deal": lambda s: DealStreet(),
     }
-    hand.append(builders[kind], seq=len(hand.entries), by=by)
+    hand.append(builders[kind], version=hand.table.version, by=by)
 
 
 def _to_showdown(hand: Hand, by: Any) -> None:
@@ -124,7 +124,7 @@ def _award_all(hand: Hand, by: Any) -> None:
 
     while (legal := legal_actions(hand.state())).award_pot is not None:
         pot, winner = legal.award_pot, legal.eligible[0]
-        hand.append(Award(pot, (winner,)), seq=len(hand.entries), by=by)
+        hand.append(Award(pot, (winner,)), version=hand.table.version, by=by)
 
 
 def _clock(host: Host, name: str, tournament: Tournament, *, started: bool) -> TournamentClock:
@@ -147,20 +147,27 @@ def _clock(host: Host, name: str, tournament: Tournament, *, started: bool) -> T
 
 def _sessions(host: Host) -> None:
     user = host.user
-    for name in ("Anna", "Bo", "Cia", "Dan", "Eva", "Fia", "Gus", "Hugo", "Ida"):
+    # Jon and Kim sit nowhere and enter no tournament: the roster entries to merge.
+    for name in ("Anna", "Bo", "Cia", "Dan", "Eva", "Fia", "Gus", "Hugo", "Ida", "Jon", "Kim"):
         _player(host, f"{name}{'' if host.user.username == 'hanna' else ' S'}")
     names = list(host.players)
     # An open night: the live tables' session (buy-ins come from the seats).
     host.sessions["open"] = Session.objects.create(
         host=user, name="Open night", currency="SEK", rate_minor=100, rate_chips=1
     )
+    # A quiet open night without tables (nothing in progress): the one to start counting.
+    quiet = Session.objects.create(
+        host=user, name="Quiet night", currency="SEK", rate_minor=100, rate_chips=1
+    )
+    quiet.buy_in(host.players[names[0]], 100, by=user)
+    host.sessions["quiet"] = quiet
     # Counting: three bought in 200 each, counted so the chips add up (it can be settled).
     counting = Session.objects.create(
         host=user, name="Counting night", currency="SEK", rate_minor=20000, rate_chips=200
     )
     for player_name, counted in zip(names[:3], (350, 100, 150), strict=True):
         counting.buy_in(host.players[player_name], 200, by=user)
-        counting.cash_out(host.players[player_name], counted, by=user)
+        counting.cash_out(host.players[player_name], counted, by=user, final=True)
     counting.start_counting(by=user)
     host.sessions["counting"] = counting
     # Settled, with transfers (one of them paid).
@@ -221,7 +228,7 @@ def _tournaments(host: Host) -> None:
     _clock(host, "waiting", waiting, started=False)
 
     running = Tournament.objects.create(host=user, name="Running cup", **money, **windows)
-    for name in names[:5]:
+    for name in names[:5] + names[7:9]:
         running.register(host.players[name], by=user)
     running.start(by=user)
     running.bust({host.players[names[4]]: None}, by=user)
@@ -233,19 +240,22 @@ def _tournaments(host: Host) -> None:
             "name": "Table 1",
             "max_seats": 6,
             "big_blind": 3,
-            "seats": {str(n + 1): pk for n, pk in enumerate(alive[:3])},
+            "seats": {str(n + 1): pk for n, pk in enumerate(alive[:4])},
         },
         {
             "name": "Table 2",
             "max_seats": 6,
             "big_blind": None,
-            "seats": {str(n + 1): pk for n, pk in enumerate(alive[3:])},
+            # Four and one: the move suggested is real.
+            "seats": {str(n + 1): pk for n, pk in enumerate(alive[4:5])},
         },
     ]
     clock.save()
-    # A tournament table, dealt from the clock's level.
+    # A tournament table, dealt from the clock's level (a player sits at one table at a time:
+    # the two still in who are not at a cash table).
     tournament_table = _table(host, "Final table", host.sessions["open"], [], clock=clock)
-    for number, pk in enumerate(alive[:3], start=1):
+    free = [host.players[name].pk for name in names[7:9]]
+    for number, pk in enumerate(free, start=1):
         Seat.objects.create(
             table=tournament_table, number=number, player_id=pk, stack=1500, is_new=False
         )
