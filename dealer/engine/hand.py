@@ -1036,7 +1036,7 @@ def _odd_chip_order(state: HandState | _Draft, winners: Sequence[int]) -> list[i
         )
     if option is OddChip.LEFT_OF_BUTTON or len(winners) == 1:
         return by_position
-    if any(state.shown[w] is None for w in winners):
+    if any(not state.shown[w] for w in winners):  # not shown, or shown without the cards
         return by_position
 
     def high(w: int) -> tuple[int, int]:
