@@ -36,6 +36,7 @@ from dealer.engine import (
     Fold,
     HandConfig,
     HandState,
+    IllegalAction,
     Kind,
     Misdeal,
     Muck,
@@ -535,7 +536,8 @@ def hands(draw: st.DrawFn) -> tuple[HandConfig, list[Action], HandState]:
             action = draw(st.sampled_from(choices))
         try:
             state = apply(state, action)
-        except Exception:
+        except IllegalAction:
+            # An all-in beyond what the limit allows (pot limit, fixed limit): draw again.
             if isinstance(action, AllIn):
                 continue
             raise

@@ -133,6 +133,12 @@ def hand_configs(draw: st.DrawFn) -> HandConfig:
                 elif mode == "button-straddle" and n > 3:
                     row[n - 1] = 2 * bb
                     big_blind = draw(st.sampled_from([0, bb]))
+                # As the app deals: a new or returning player posts a big blind live anywhere,
+                # and under the dead button the small blind can be dead (nobody posts it).
+                for p in draw(st.lists(st.integers(2, n - 1), max_size=2)) if n > 3 else ():
+                    row[p] = max(row[p], bb)
+                if n > 3 and draw(st.integers(0, 4)) == 0:
+                    row[0] = 0
             blinds = tuple(row)
         if draw(st.booleans()) and n > 2:
             row = [0] * n
