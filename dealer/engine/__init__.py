@@ -32,6 +32,7 @@ from dealer.engine.hand import (
     legal_actions,
     pots_so_far,
     replay,
+    resolve_all_in,
     start,
 )
 from dealer.engine.pots import Pot, build_pots, split_pot
@@ -93,6 +94,7 @@ __all__ = [
     "parse_cards",
     "pots_so_far",
     "replay",
+    "resolve_all_in",
     "split_pot",
     "start",
 ]

@@ -327,11 +327,7 @@ def _may_raise(state: HandState, p: int) -> str | None:
     """Why `p` may not bet or raise now, or None if they may."""
     if state.stacks[p] + state.bets[p] <= state.bet_level:
         return "cannot cover more than a call"
-    if not any(
-        state.stacks[q] + state.bets[q] > state.bet_level
-        for q in range(state.players)
-        if q != p and not state.folded[q]
-    ):
+    if _others_reach(state, p) <= state.bet_level:
         return "nobody else could call a raise"
     acted = state.acted[p]
     if acted != NOT_ACTED and state.bet_level - acted < _reopen_threshold(state):
@@ -461,12 +457,19 @@ def _call_target(state: HandState | _Draft, p: int) -> int:
     A short blind does not lower the call while anyone else can still bet; against players who
     are all in, calling more than the largest of their bets would only come straight back.
     """
-    others = [
-        state.bets[q] + state.stacks[q]
-        for q in range(state.players)
-        if q != p and not state.folded[q]
-    ]
-    return min(state.bet_level, max(others, default=0))
+    return min(state.bet_level, _others_reach(state, p))
+
+
+def _others_reach(state: HandState | _Draft, p: int) -> int:
+    """The largest bet any other player still in could make this round: bet plus stack."""
+    return max(
+        (
+            state.bets[q] + state.stacks[q]
+            for q in range(state.players)
+            if q != p and not state.folded[q]
+        ),
+        default=0,
+    )
 
 
 def _awaiting_bring_in(state: HandState) -> bool:
@@ -611,18 +614,7 @@ def _bet(state: HandState, d: _Draft, action: Action) -> None:
     seat = state.seat(p)
     legal = legal_actions(state)
     if isinstance(action, AllIn):
-        most = state.stacks[p] + state.bets[p]
-        if most <= state.bet_level:
-            action = Call(p)
-        elif legal.raise_max == most:
-            action = Raise(p, most)
-        elif legal.call:
-            raise IllegalAction(
-                f"Seat {seat} cannot go all-in: {_may_raise(state, p) or 'the limit is lower'};"
-                f" they may call {legal.call} or fold."
-            )
-        else:
-            raise IllegalAction(f"Seat {seat} cannot go all-in now.")
+        action = _all_in(state, legal, p)
     if isinstance(action, Fold):
         if not legal.fold:
             raise IllegalAction(f"Seat {seat} cannot fold: {_options_text(state, legal)}.")
@@ -652,6 +644,37 @@ def _bet(state: HandState, d: _Draft, action: Action) -> None:
     else:
         raise IllegalAction(f"{type(action).__name__} is not a betting action.")
     _after_action(d, p)
+
+
+def resolve_all_in(state: HandState, player: int) -> Call | Check | Raise:
+    """The action an all-in of `player` amounts to now; raises IllegalAction if none."""
+    if state.phase is not Phase.BETTING or player != state.to_act:
+        raise IllegalAction(_not_now(state, "go all-in"))
+    return _all_in(state, legal_actions(state), player)
+
+
+def _all_in(state: HandState, legal: Legal, p: int) -> Call | Check | Raise:
+    """What "all-in" means. One rule, one place.
+
+    The whole stack as a bet or raise when the structure allows that amount. When the chips
+    beyond the call could never be matched (the stack does not reach the bet, or nobody else
+    could call a raise), it is a call of what the others can still put in, or a check when
+    that is in already (a short straddle all-in can leave a blind with nothing to call):
+    chips no one can match would only come straight back. Otherwise a rule limits the raise
+    (the betting was not reopened, the cap, the limit) and the player is told what they may do.
+    """
+    most = state.stacks[p] + state.bets[p]
+    if legal.raise_min and legal.raise_max == most:
+        return Raise(p, most)
+    if most <= state.bet_level or _others_reach(state, p) <= state.bet_level:
+        return Call(p) if legal.call else Check(p)
+    why = _may_raise(state, p)
+    if why is None:
+        verb = "bet" if legal.is_bet else "raise to"
+        why = f"the most they may {verb} is {legal.raise_max}"
+    raise IllegalAction(
+        f"Seat {state.seat(p)} cannot go all-in: {why}; {_options_text(state, legal)}."
+    )
 
 
 def _options_text(state: HandState, legal: Legal) -> str:
@@ -1013,7 +1036,7 @@ def _odd_chip_order(state: HandState | _Draft, winners: Sequence[int]) -> list[i
         )
     if option is OddChip.LEFT_OF_BUTTON or len(winners) == 1:
         return by_position
-    if any(state.shown[w] is None for w in winners):
+    if any(not state.shown[w] for w in winners):  # not shown, or shown without the cards
         return by_position
 
     def high(w: int) -> tuple[int, int]:

@@ -64,7 +64,7 @@ from dealer.engine.actions import (
     Show,
 )
 from dealer.engine.cards import Card, parse_cards
-from dealer.engine.hand import HandState, Phase, apply, legal_actions, start
+from dealer.engine.hand import HandState, Phase, apply, legal_actions, resolve_all_in, start
 from dealer.engine.rules import (
     VARIANTS,
     FixedLimit,
@@ -725,9 +725,11 @@ def _phh_actions(
             case Raise(p, to):
                 out.append(f"p{p + 1} cbr {_amount(to, scale)}")
             case AllIn(p):
-                most = before.stacks[p] + before.bets[p]
-                cbr = f"p{p + 1} cbr {_amount(most, scale)}"
-                out.append(f"p{p + 1} cc" if most <= before.bet_level else cbr)
+                match resolve_all_in(before, p):
+                    case Raise(_, to):
+                        out.append(f"p{p + 1} cbr {_amount(to, scale)}")
+                    case _:
+                        out.append(f"p{p + 1} cc")
             case BringIn(p):
                 out.append(f"p{p + 1} pb")
             case Draw(p, count):

@@ -20,7 +20,7 @@ from dealer.engine.actions import (
     Raise,
     Show,
 )
-from dealer.engine.hand import HandState, apply, start
+from dealer.engine.hand import HandState, apply, resolve_all_in, start
 from dealer.engine.pots import Pot
 from dealer.engine.rules import HandConfig
 
@@ -75,15 +75,17 @@ def describe(
     street = config.spec.streets
     if isinstance(action, Fold):
         return f"{who(action.player)} folds"
+    if isinstance(action, AllIn):
+        action = resolve_all_in(before, action.player)
     if isinstance(action, Check):
         return f"{who(action.player)} checks"
-    if isinstance(action, Call | AllIn | Raise | BringIn):
+    if isinstance(action, Call | Raise | BringIn):
         p = action.player
         put = before.stacks[p] - after.stacks[p]
         all_in = " (all-in)" if after.stacks[p] == 0 and before.stacks[p] > 0 else ""
         if isinstance(action, BringIn):
             return f"{who(p)} brings in for {put}{all_in}"
-        if isinstance(action, Call) or (isinstance(action, AllIn) and put <= before.bet_level):
+        if isinstance(action, Call):
             return f"{who(p)} calls {put}{all_in}"
         to = before.bets[p] + put
         verb = "bets" if before.raises == 0 and not before.bet_level else "raises to"

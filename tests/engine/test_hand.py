@@ -832,6 +832,75 @@ def test_seed_000_player_facing_all_in_blinds_may_call_without_opening() -> None
     assert state.phase is Phase.DRAW
 
 
+# --- all-in: whatever it amounts to, or why not
+
+
+@pytest.mark.parametrize(
+    "config",
+    [
+        # Hypothesis's example: the button straddles 4 all-in for 1, the blinds are in; the big
+        # blind (2 in, 1 behind) faces 4 but nobody else can put in more than 1.
+        holdem(
+            (1, 3, 1, 1),
+            NoLimit(min_bet=0),
+            blinds=(1, 2, 0, 4),
+            options=HouseOptions(blind_before_ante=False),
+        ),
+        # A table as the app deals it: the under-the-gun straddle of 4 is all-in for 1 and a new
+        # player (seat 4) posts a big blind of 2 with 1 behind; seat 4 acts first.
+        holdem((1, 2, 1, 3, 1), NoLimit(min_bet=2), blinds=(1, 2, 4, 2, 0), big_blind=2),
+        # The same with a deep stack behind the posted blind: still nobody to bet against.
+        holdem((1, 13, 1, 1), blinds=(1, 2, 0, 4)),
+    ],
+    ids=["short-of-the-straddle", "new-player-post", "deep"],
+)
+def test_all_in_with_nothing_the_others_could_match_is_a_check(config: HandConfig) -> None:
+    state = start(config)
+    legal = legal_actions(state)
+    p = legal.player
+    assert p is not None
+    assert (legal.check, legal.call, legal.raise_min) == (True, 0, 0)
+    assert apply(state, AllIn(p)) == apply(state, Check(p))
+
+
+def test_all_in_that_nobody_could_call_in_full_is_a_call() -> None:
+    # The button is all-in for 50, the big blind for 30: the small blind's 1000 can only call.
+    state = play(holdem((1000, 30, 50), blinds=(5, 10, 0)), AllIn(2))
+    legal = legal_actions(state)
+    assert (legal.player, legal.call, legal.raise_min) == (0, 45, 0)
+    assert apply(state, AllIn(0)) == apply(state, Call(0))
+
+
+@pytest.mark.parametrize(
+    ("config", "actions", "message"),
+    [
+        (
+            holdem((1000,) * 4, PotLimit(), blinds=(1, 2, 0, 0)),
+            (),
+            "Seat 3 cannot go all-in: the most they may raise to is 7;"
+            " they may call 2, raise to 4 to 7 or fold.",
+        ),
+        (
+            holdem((1000,) * 3, FL_10_20, blinds=(5, 10, 0)),
+            (Call(2), Call(0), Check(1), DealStreet()),
+            "Seat 1 cannot go all-in: the most they may bet is 10; they may check, bet 10 or fold.",
+        ),
+        (
+            holdem((1000, 1000, 1000, 130), blinds=(5, 10, 0, 0)),
+            (Raise(2, 100), AllIn(3), Call(0), Fold(1)),
+            "Seat 3 cannot go all-in: the betting was not reopened: the all-in was not a full"
+            " raise; they may call 30 or fold.",
+        ),
+    ],
+    ids=["pot-limit", "fixed-limit", "not-reopened"],
+)
+def test_all_in_beyond_what_the_rules_allow_says_what_the_player_may_do(
+    config: HandConfig, actions: tuple[Action, ...], message: str
+) -> None:
+    state = play(config, *actions)
+    assert refused(state, AllIn(legal_actions(state).player or 0)) == message
+
+
 # --- stud: the open-pair option on fourth street ---------------------------------------------
 
 

@@ -36,6 +36,7 @@ from dealer.engine import (
     Fold,
     HandConfig,
     HandState,
+    IllegalAction,
     Kind,
     Misdeal,
     Muck,
@@ -357,6 +358,57 @@ def test_a_misdeal_survives_a_round_trip() -> None:
     assert again.state.final_stacks() == HOLDEM.stacks
 
 
+@pytest.mark.parametrize(
+    ("config", "all_in", "written"),
+    [
+        # Nobody else can put in more than 1: the big blind's all-in is a check.
+        (
+            HandConfig(
+                variant=Variant.HOLDEM,
+                structure=NoLimit(),
+                stacks=(1, 13, 1, 1),
+                blinds=(1, 2, 0, 4),
+            ),
+            AllIn(1),
+            "p2 cc",
+        ),
+        # The blind and the button are all-in for 10: the small blind's all-in is a call of 5.
+        (
+            HandConfig(
+                variant=Variant.HOLDEM,
+                structure=NoLimit(),
+                stacks=(1000, 10, 10),
+                blinds=(5, 10, 0),
+            ),
+            AllIn(0),
+            "p1 cc",
+        ),
+    ],
+    ids=["check", "call"],
+)
+def test_an_all_in_is_written_as_what_it_amounts_to(
+    config: HandConfig, all_in: AllIn, written: str
+) -> None:
+    state = start(config)
+    actions: list[Action] = []
+    while not state.is_over:
+        legal = legal_actions(state)
+        if state.phase is Phase.DEAL:
+            action: Action = DealStreet()
+        elif state.phase is Phase.SHOWDOWN:
+            action = Award(legal.award_pot or 0, legal.eligible[:1])
+        elif legal.player == all_in.player and all_in not in actions:
+            action = all_in
+        else:
+            action = Check(legal.player or 0) if legal.check else Call(legal.player or 0)
+        state = apply(state, action)
+        actions.append(action)
+    text = write_phh(config, actions, state)
+    assert f'"{written}"' in text
+    (again,) = parse_phh(text)
+    assert again.state.final_stacks() == state.final_stacks()
+
+
 def test_stud_with_a_named_first_player_writes_unknown_up_cards() -> None:
     config = HandConfig(
         variant=Variant.STUD7,
@@ -484,7 +536,8 @@ def hands(draw: st.DrawFn) -> tuple[HandConfig, list[Action], HandState]:
             action = draw(st.sampled_from(choices))
         try:
             state = apply(state, action)
-        except Exception:
+        except IllegalAction:
+            # An all-in beyond what the limit allows (pot limit, fixed limit): draw again.
             if isinstance(action, AllIn):
                 continue
             raise

@@ -360,6 +360,15 @@ def test_stud_odd_chip_goes_to_the_highest_card_by_suit(
     assert apply(state, Award(0)).payouts == payouts
 
 
+def test_stud_odd_chip_by_position_when_a_winner_showed_no_cards() -> None:
+    """A show with no cards entered (the dealer saw them, Pott did not): the winner's high card
+    is unknown, so position decides, as when the winner did not show at all."""
+    state = stud_split_to_showdown()
+    state = apply(state, Show(0))
+    state = apply(state, Show(1, parse_cards("As Kc 9d 7h 3c")))
+    assert apply(state, Award(0, (0, 1))).payouts == (3, 2, 0)
+
+
 def test_stud_odd_chip_option_left_of_button() -> None:
     state = stud_split_to_showdown()
     config = HandConfig(

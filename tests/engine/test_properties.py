@@ -9,7 +9,9 @@ Invariants checked after every action:
 - at the showdown the pots add up to the contributions; a player is paid only from pots they
   are eligible for, and each awarded pot is paid out exactly;
 - replaying the log so far gives the same state as applying it step by step;
-- the amounts `legal_actions` offers are accepted by `apply`, and one chip outside is refused.
+- the amounts `legal_actions` offers are accepted by `apply`, and one chip outside is refused;
+- an all-in, tried at every turn, is one of the legal actions (a raise to the whole stack, a call
+  or a check) or refused only when a rule limits a raise the others could have called.
 """
 
 from __future__ import annotations
@@ -131,6 +133,12 @@ def hand_configs(draw: st.DrawFn) -> HandConfig:
                 elif mode == "button-straddle" and n > 3:
                     row[n - 1] = 2 * bb
                     big_blind = draw(st.sampled_from([0, bb]))
+                # As the app deals: a new or returning player posts a big blind live anywhere,
+                # and under the dead button the small blind can be dead (nobody posts it).
+                for p in draw(st.lists(st.integers(2, n - 1), max_size=2)) if n > 3 else ():
+                    row[p] = max(row[p], bb)
+                if n > 3 and draw(st.integers(0, 4)) == 0:
+                    row[0] = 0
             blinds = tuple(row)
         if draw(st.booleans()) and n > 2:
             row = [0] * n
@@ -172,7 +180,9 @@ def used_cards(state: HandState) -> set[Card]:
     return seen
 
 
-def choose_action(data: st.DataObject, state: HandState, with_cards: bool) -> Action:
+def choose_action(
+    data: st.DataObject, state: HandState, with_cards: bool, all_in: bool = False
+) -> Action:
     legal = legal_actions(state)
     if data.draw(st.integers(0, 199)) == 0:
         return Misdeal()
@@ -180,9 +190,7 @@ def choose_action(data: st.DataObject, state: HandState, with_cards: bool) -> Ac
         p = legal.player
         assert p is not None
         options: list[Action] = []
-        everything = state.stacks[p] + state.bets[p]
-        # All-in is a call, or a raise when the structure allows the whole stack.
-        if legal.call_all_in or everything == legal.raise_max or everything <= state.bet_level:
+        if all_in:
             options.append(AllIn(p))
         if legal.fold:
             options.append(Fold(p))
@@ -277,10 +285,11 @@ def check_invariants(before: HandState | None, state: HandState) -> None:
     assert sum(gained) == sum(pot.amount for pot in pots)
 
 
-def check_legal_amounts(state: HandState) -> None:
-    """`legal_actions` amounts are accepted; one chip outside the range is refused."""
+def check_legal_amounts(state: HandState) -> bool:
+    """`legal_actions` amounts are accepted; one chip outside the range is refused. Returns
+    whether an all-in is accepted (see `check_all_in`)."""
     if state.phase is not Phase.BETTING:
-        return
+        return False
     legal = legal_actions(state)
     p = legal.player
     assert p is not None
@@ -313,6 +322,40 @@ def check_legal_amounts(state: HandState) -> None:
     if legal.bring_in:
         after = apply(state, BringIn(p))
         assert after.contributions[p] - state.contributions[p] == legal.bring_in
+    return check_all_in(state)
+
+
+def check_all_in(state: HandState) -> bool:
+    """An all-in is a legal action by another name: a raise to the whole stack, or a call or a
+    check when no one else could match more. It is refused only when the stack is more than a
+    call, someone else could call a raise, and a rule limits the raise (not reopened, the cap,
+    the limit); then the message says what the player may do. Returns whether it was accepted."""
+    legal = legal_actions(state)
+    p = legal.player
+    assert p is not None
+    everything = state.stacks[p] + state.bets[p]
+    try:
+        after = apply(state, AllIn(p))
+    except IllegalAction as error:
+        assert f"Seat {state.seat(p)} cannot go all-in: " in str(error), error
+        assert "they may" in str(error), error
+        others = max(
+            state.stacks[q] + state.bets[q]
+            for q in range(state.players)
+            if q != p and not state.folded[q]
+        )
+        assert state.bet_level < min(everything, others), legal
+        assert not (legal.raise_min and legal.raise_max == everything), legal
+        return False
+    same_as = []
+    if legal.raise_min and legal.raise_max == everything:
+        same_as.append(Raise(p, everything))
+    if legal.call:
+        same_as.append(Call(p))
+    if legal.check:
+        same_as.append(Check(p))
+    assert any(after == apply(state, action) for action in same_as), (legal, after)
+    return True
 
 
 def play_hand(data: st.DataObject, config: HandConfig) -> Played:
@@ -324,8 +367,8 @@ def play_hand(data: st.DataObject, config: HandConfig) -> Played:
     for _ in range(400):
         if state.is_over:
             break
-        check_legal_amounts(state)
-        action = choose_action(data, state, with_cards)
+        all_in = check_legal_amounts(state)
+        action = choose_action(data, state, with_cards, all_in)
         before = state
         state = apply(state, action)
         played.actions.append(action)
