@@ -12,6 +12,7 @@ from django.contrib import messages
 from django.contrib.auth import get_user_model, login
 from django.contrib.auth.forms import AuthenticationForm, UserCreationForm
 from django.contrib.auth.views import PasswordChangeView
+from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.db.models import Max
 from django.forms import Form
@@ -26,6 +27,22 @@ from django.views.decorators.http import require_http_methods
 from accounts.models import LOGIN_ID, LiveLogins, Lock
 
 BACKEND = "accounts.backends.LoginBackend"
+
+
+class LoginForm(AuthenticationForm):
+    """Django's login form, with the username's length checked before anything is asked of the
+    accounts (Django sets the field's max_length after building it, so it is not validated,
+    and a 10,000-character username would reach the lockout records)."""
+
+    def clean_username(self) -> str:
+        username = self.cleaned_data["username"]
+        if len(username) > self.username_field.max_length:
+            raise ValidationError(
+                self.error_messages["invalid_login"],
+                code="invalid_login",
+                params={"username": self.username_field.verbose_name},
+            )
+        return username
 
 
 @require_http_methods(["GET", "POST"])

@@ -11,7 +11,11 @@ from dealer import views as dealer_views
 urlpatterns = [
     path("", dealer_views.home, name="home"),
     path("setup/", accounts_views.setup, name="setup"),
-    path("login/", auth_views.LoginView.as_view(), name="login"),
+    path(
+        "login/",
+        auth_views.LoginView.as_view(authentication_form=accounts_views.LoginForm),
+        name="login",
+    ),
     path("logout/", auth_views.LogoutView.as_view(), name="logout"),
     path("password/", accounts_views.PasswordChange.as_view(), name="password_change"),
     path("", include("dealer.urls")),

@@ -188,3 +188,12 @@ def test_logging_in_without_a_request_is_not_throttled(client: Client, host: obj
     by, and no web login can pass for one (the login pages always give the request)."""
     assert client.login(username="hanna", password=RIGHT)
     assert not client.login(username="hanna", password="wrong")
+
+
+def test_an_overlong_username_is_refused_like_a_wrong_password(client: Client, host: Any) -> None:
+    """A 10,000-character username is refused before any account or lockout record is asked
+    (on PostgreSQL it used to end in a server error: the lockout record's column is 255)."""
+    response = client.post("/login/", {"username": "x" * 10_000, "password": "whatever-1"})
+    assert response.status_code == 200
+    assert "Please enter a correct username and password." in response.content.decode()
+    assert not AccessAttempt.objects.exists()
