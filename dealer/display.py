@@ -29,7 +29,7 @@ LOOPBACK = {"localhost", "127.0.0.1", "::1", "[::1]"}
 
 
 def _by_token(token: str) -> Table:
-    return get_object_or_404(Table, display_token=token)
+    return get_object_or_404(Table.objects.select_related("session"), display_token=token)
 
 
 def _context(table: Table, mode: str) -> dict[str, Any]:

@@ -14,7 +14,7 @@ from dealer.engine.seating import NotEnoughPlayers
 from dealer.engine.summary import pot_results, walk
 from dealer.forms import CoDealerForm, SeatPlayerForm
 from dealer.models import Hand, Seat, Table
-from ledger.models import Player
+from ledger.models import Player, Session
 
 
 def hand_history(table: Table, hand: Hand) -> dict[str, Any]:
@@ -269,6 +269,19 @@ def _between_hands_context(
     table: Table, hand: Hand | None, seats: dict[int, Seat]
 ) -> dict[str, Any]:
     context: dict[str, Any] = {"prompt": _("Between hands")}
+    if hand is not None and hand.status == Hand.Status.COMPLETE:
+        context["last_result"] = hand_history(table, hand)
+    if table.session.state != Session.State.OPEN:
+        # The game is over (being counted, or settled): no next hand to plan or deal.
+        context["prompt"] = context["plan_error"] = (
+            _(
+                "The game is over: the session is being counted. The table plays again after"
+                " “Back to the game” on the session page."
+            )
+            if table.session.state == Session.State.COUNTING
+            else _("The session is settled: the table no longer plays.")
+        )
+        return context
     try:
         plan = table.plan_next_hand()
     except NotEnoughPlayers as error:
@@ -305,8 +318,6 @@ def _between_hands_context(
             "sb": context["plan"]["small_blind"],
             "bb": context["plan"]["big_blind"],
         }
-    if hand is not None and hand.status == Hand.Status.COMPLETE:
-        context["last_result"] = hand_history(table, hand)
     return context
 
 

@@ -71,7 +71,7 @@ def home(request: HttpRequest) -> HttpResponse:
 
 def _table(request: HttpRequest, pk: int) -> Table:
     """A table the user hosts or co-deals, else 404 (someone else's table is not there)."""
-    return get_object_or_404(Table.objects.for_user(request.user), pk=pk)
+    return get_object_or_404(Table.objects.for_user(request.user).select_related("session"), pk=pk)
 
 
 @login_required

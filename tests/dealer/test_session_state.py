@@ -263,3 +263,17 @@ def test_a_settle_racing_buy_ins_leaves_no_write_in_the_settled_session(
     else:  # the settle was refused (chips sold and counted differ): nothing saved
         assert not Result.objects.filter(session=session).exists()
     assert Table.objects.filter(pk=table.pk).exists()
+
+
+@pytest.mark.parametrize(
+    ("state", "says"),
+    [("counting", "The game is over: the session is being counted."),
+     ("settled", "The session is settled: the table no longer plays.")],
+)  # fmt: skip
+def test_the_table_says_the_game_is_over_instead_of_offering_a_hand(
+    tablet: Tablet, state: str, says: str
+) -> None:
+    Session.objects.filter(pk=tablet.table.session_id).update(state=state)
+    page = text(tablet.page())
+    assert says in page
+    assert "Deal the next hand" not in page
