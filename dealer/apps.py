@@ -10,10 +10,14 @@ class DealerConfig(AppConfig):
 
     def ready(self) -> None:
         # What the ledger must ask of the tables (ledger never imports dealer/).
-        from dealer.models import merge_hand_players, session_busy
-        from ledger.models import BUSY_CHECKS, MERGE_HOOKS
+        from dealer.models import merge_hand_players, release_seats, seated_players, session_busy
+        from ledger.models import BUSY_CHECKS, MERGE_HOOKS, SEATED, SETTLE_HOOKS
 
-        if session_busy not in BUSY_CHECKS:
-            BUSY_CHECKS.append(session_busy)
-        if merge_hand_players not in MERGE_HOOKS:
-            MERGE_HOOKS.append(merge_hand_players)
+        for registry, hook in (
+            (BUSY_CHECKS, session_busy),
+            (MERGE_HOOKS, merge_hand_players),
+            (SEATED, seated_players),
+            (SETTLE_HOOKS, release_seats),
+        ):
+            if hook not in registry:
+                registry.append(hook)  # type: ignore[attr-defined]

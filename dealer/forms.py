@@ -152,8 +152,9 @@ class TableForm(forms.ModelForm):
                 self.add_error("small_blind", _("The small blind must be at least 1."))
             elif big < small:
                 self.add_error("big_blind", _("The big blind cannot be smaller than the small."))
-        value, code = data.get("chip_value"), data.get("currency")
-        if value is not None and code and not data.get("session") and not data.get("clock"):
+        value, code, clock = data.get("chip_value"), data.get("currency"), data.get("clock")
+        new_session = not data.get("session") and not (clock and clock.tournament.session_id)
+        if value is not None and code and new_session:
             exponent = settlement.currency(code).exponent
             if value != value.quantize(Decimal(1).scaleb(-exponent)):
                 self.add_error(
@@ -177,6 +178,9 @@ class TableForm(forms.ModelForm):
         table.clock = data["clock"]
         tournament_session = table.clock.tournament.session if table.clock else None
         table.session = data["session"] or tournament_session or self._new_session(data)
+        # A table joins a night that is still being played (checked under the session's lock:
+        # a settle a moment before refuses it).
+        table.session.hold(Session.State.OPEN)
         colours = ["white", "red", "green", "black", "purple", "yellow", "orange", "blue"]
         table.chips = [
             {"colour": colours[i % len(colours)], "value": value, "count": 100}

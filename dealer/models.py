@@ -602,9 +602,12 @@ class Hand(models.Model):
     def _reopen(self) -> None:
         """Take the finished hand's results off the seats again."""
         config = self.engine_config()
-        for seat_number, delta in zip(config.seats, self.results or [], strict=True):
+        for seat_number, player, delta in zip(
+            config.seats, self.players, self.results or [], strict=True
+        ):
             seat = Seat.objects.filter(table=self.table, number=seat_number).first()
-            if seat is None or seat.stack < delta:
+            # The same player in the seat, still holding what the hand gave them.
+            if seat is None or seat.player_id != player or seat.stack < delta:
                 raise IllegalAction(
                     _t("Seat %(seat)s has changed since the hand: it cannot be reopened.")
                     % {"seat": seat_number}
@@ -668,6 +671,19 @@ def session_busy(session: Session) -> str:
     }
 
 
+def seated_players(session: Session) -> set[int]:
+    """The players with a seat at one of `session`'s tables (ledger.models.SEATED)."""
+    return set(Seat.objects.filter(table__session=session).values_list("player_id", flat=True))
+
+
+def release_seats(session: Session) -> None:
+    """The session is settled: its tables' players stand up (the count holds their chips, and
+    they may sit at another night's table). Runs inside the settle (ledger.models.SETTLE_HOOKS).
+    """
+    Seat.objects.filter(table__session=session).delete()
+    Table.objects.filter(session=session).update(version=F("version") + 1)
+
+
 def merge_hand_players(keep: Player, gone: Player) -> None:
     """Two roster entries of one person are merged: the hands' logs name the kept one.
     Registered with the ledger (ledger.models.MERGE_HOOKS); runs inside the merge's
@@ -677,6 +693,18 @@ def merge_hand_players(keep: Player, gone: Player) -> None:
         if gone.pk in hand.players:
             hand.players = [keep.pk if pid == gone.pk else pid for pid in hand.players]
             hand.save(update_fields=["players"])
+    # The tournament clocks' seat maps name players by id too.
+    from dealer.tournament_models import TournamentClock
+
+    for clock in TournamentClock.objects.filter(tournament__host=keep.host_id):
+        changed = False
+        for table in clock.tables:
+            for seat, pid in list(table.get("seats", {}).items()):
+                if pid == gone.pk:
+                    table["seats"][seat] = keep.pk
+                    changed = True
+        if changed:
+            clock.save(update_fields=["tables"])
 
 
 from dealer.tournament_models import *  # noqa: E402,F401,F403

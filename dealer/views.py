@@ -55,7 +55,7 @@ from dealer.forms import (
 )
 from dealer.models import Hand, Seat, Stale, Table
 from dealer.screens import hand_history, rules_list, seating_context, table_context
-from ledger.models import Player
+from ledger.models import Player, Session
 
 STALE = "Another device changed the table first: this is the table as it is now."
 
@@ -80,8 +80,13 @@ def table_new(request: HtmxHttpRequest) -> HttpResponse:
     """Create a table: game, stakes, seats, chips and house options."""
     form = TableForm(request.POST or None, host=request.user)
     if request.method == "POST" and form.is_valid():
-        table = form.save()
-        return redirect("dealer:table", pk=table.pk)
+        try:
+            with transaction.atomic():
+                table = form.save()
+        except ValidationError as error:
+            form.add_error("session", error)
+        else:
+            return redirect("dealer:table", pk=table.pk)
     return render(request, "dealer/table_new.html", {"form": form})
 
 
@@ -296,10 +301,16 @@ def seat_leave(request: HtmxHttpRequest, pk: int, number: int) -> HttpResponse:
         )
     try:
         with transaction.atomic():
-            table.claim_for_play(version)
+            # Also while the chips are counted (the game is over): the player stands up, and
+            # what they take is their count unless one is saved already.
+            session = table.session
+            session.hold(Session.State.OPEN, Session.State.COUNTING)
+            table.claim(version)
             if table.clock_id is None:  # tournament chips are not the ledger's
                 # Even with no chips left: the player is then counted (with 0) for the night.
-                table.session.cash_out(seat.player, seat.stack, by=request.user)
+                counting = session.state == Session.State.COUNTING
+                if not (counting and session.has_final_count(seat.player)):
+                    session.cash_out(seat.player, seat.stack, by=request.user, final=counting)
             seat.delete()
     except Stale:
         return _respond(request, table, error=_(STALE))

@@ -44,6 +44,12 @@ MAX_SETTLED_MINOR = 10**15
 
 BUSY_CHECKS: list[Callable[[Session], str]] = []
 MERGE_HOOKS: list[Callable[[Player, Player], None]] = []
+# - SEATED: the players who still hold chips at one of a session's tables (their count is
+#   not complete until a final count is saved);
+# - SETTLE_HOOKS: run inside the settle's transaction (the tables release their seats: the
+#   count holds the numbers now, and the players may sit at another night's table).
+SEATED: list[Callable[[Session], set[int]]] = []
+SETTLE_HOOKS: list[Callable[[Session], None]] = []
 
 
 @dataclass
@@ -149,9 +155,7 @@ class Player(models.Model):
                 deal[str(self.pk)] = deal.get(str(self.pk), 0) + deal.pop(str(other.pk))
                 tournament.deal = deal
                 tournament.save(update_fields=["deal"])
-        for relation in Player._meta.related_objects:
-            if relation.many_to_many or relation.one_to_one:
-                continue
+        for relation in _references(Player):
             relation.related_model._base_manager.filter(**{relation.field.name: other}).update(
                 **{relation.field.name: self}
             )
@@ -165,9 +169,7 @@ class Player(models.Model):
         names = {"name": self, "other": other}
         # Any app's rows that a unique constraint allows only one of per player (a seat: a
         # player sits at one table at a time) cannot be moved when both have one.
-        for relation in Player._meta.related_objects:
-            if relation.many_to_many or relation.one_to_one:
-                continue
+        for relation in _references(Player):
             model, fk = relation.related_model, relation.field.name
             for constraint in model._meta.constraints:
                 fields = getattr(constraint, "fields", ())
@@ -215,6 +217,16 @@ class Player(models.Model):
     def history(self) -> models.QuerySet[Result]:
         """This player's results in settled sessions, oldest first."""
         return self.results.filter(session__state=Session.State.SETTLED).select_related("session")
+
+
+def _references(model: type[models.Model]) -> list[Any]:
+    """Every foreign key to `model` in any app, those without a reverse name (related_name
+    "+": a session's banker, who takes the difference) included."""
+    return [
+        f
+        for f in model._meta.get_fields(include_hidden=True)
+        if f.auto_created and not f.concrete and f.one_to_many
+    ]
 
 
 class SessionQuerySet(models.QuerySet["Session"]):
@@ -420,6 +432,9 @@ class Session(models.Model):
                 counts=dict(counts or {}),
             )
 
+    def has_final_count(self, player: Player) -> bool:
+        return self.cash_outs.filter(player=player, kind=CashOut.Kind.COUNT).exists()
+
     @transaction.atomic
     def save_count(
         self, counts: Mapping[Player, tuple[int | None, Mapping[str, int]] | None], *, by: Any
@@ -428,6 +443,8 @@ class Session(models.Model):
         counted), replacing their earlier final counts, and the session is being counted from
         now on. Saving the same count again changes nothing."""
         self.hold(self.State.OPEN, self.State.COUNTING)
+        if self.state == self.State.OPEN:
+            self._check_not_busy()
         for player, count in counts.items():
             if count is None:
                 self.cash_outs.filter(player=player, kind=CashOut.Kind.COUNT).delete()
@@ -480,10 +497,19 @@ class Session(models.Model):
 
     @transaction.atomic
     def resume(self, *, by: Any) -> None:
-        """Back to the game from counting (the count pressed too early): the tables play on;
-        a saved count is kept, to be checked again at the end."""
+        """Back to the game from counting (the count pressed too early): the tables play on,
+        and a saved count is discarded (it would be out of date)."""
         self.hold(self.State.COUNTING)
-        self._set_state(self.State.OPEN, SessionEvent.Kind.RESUMED, by=by)
+        # The game goes on, so the saved count is out of date: the count starts afresh at
+        # the end (a stale count would settle a player at chips they no longer have).
+        discarded, _kinds = self.cash_outs.filter(kind=CashOut.Kind.COUNT).delete()
+        note = (
+            _("The saved count of %(n)s players was discarded: count again at the end.")
+            % {"n": discarded}
+            if discarded
+            else ""
+        )
+        self._set_state(self.State.OPEN, SessionEvent.Kind.RESUMED, by=by, note=note)
 
     @transaction.atomic
     def decide(self, policy: str, *, by: Any, player: Player | None = None) -> None:
@@ -561,6 +587,8 @@ class Session(models.Model):
                 group=t.group,
             )
         Transfer.objects.filter(pk__in=[d.pk for d in statement.carried]).update(carried_to=self)
+        for hook in SETTLE_HOOKS:
+            hook(self)
         self.settled_at = timezone.now()
         self.save(update_fields=["settled_at"])
         self._set_state(self.State.SETTLED, SessionEvent.Kind.SETTLED, by=by)
@@ -630,6 +658,7 @@ class Session(models.Model):
             r = row(c.player)
             r.counted += c.chips
             r.cash_outs += 1
+            r.final_count = r.final_count or c.kind == CashOut.Kind.COUNT
             for colour, n in c.counts.items():
                 r.counts[colour] = r.counts.get(colour, 0) + n
         # Tournaments of the night: money paid in and prizes won. The bank keeps what was paid
@@ -649,7 +678,14 @@ class Session(models.Model):
         st = Statement(session=self, rows=ordered, sold=sold, counted=counted)
         # Chips sold and counted can only be compared once everyone who bought chips has been
         # counted (0 for a player who has none): before that there is no shortfall to resolve.
-        st.uncounted = [r for r in ordered if r.bought and not r.cash_outs]
+        # A player still seated at one of the session's tables is counted only by a final
+        # count (chips taken off another table earlier are not all they have).
+        seated = set().union(*(players(self) for players in SEATED))
+        st.uncounted = [
+            r
+            for r in ordered
+            if r.bought and (not r.cash_outs or (r.player.pk in seated and not r.final_count))
+        ]
         if st.uncounted:
             return st
         st.by_colour = self._difference_by_colour(buy_ins, cash_outs)
@@ -766,6 +802,8 @@ class Row:
     rebuys: int = 0
     counted: int = 0
     cash_outs: int = 0
+    # A final count (the end-of-night count of what is in front of them) is saved.
+    final_count: bool = False
     counts: dict[str, int] = field(default_factory=dict)
     adjustment: Fraction = Fraction(0)
     result: int = 0

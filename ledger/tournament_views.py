@@ -127,7 +127,20 @@ def tournament_create(request: HtmxHttpRequest) -> HttpResponse:
     if not form.is_valid():
         return _list(request, form)
     data = form.cleaned_data
-    tournament = Tournament.objects.create(
+    try:
+        with transaction.atomic():
+            if data["session"] is not None:
+                # Joins a night that is not settled (under the session's lock).
+                data["session"].hold(Session.State.OPEN, Session.State.COUNTING)
+            tournament = _create(request, data)
+    except ValidationError as error:
+        form.add_error("session", error)
+        return _list(request, form)
+    return redirect("ledger:tournament_detail", pk=tournament.pk)
+
+
+def _create(request: HtmxHttpRequest, data: dict[str, Any]) -> Tournament:
+    return Tournament.objects.create(
         host=request.user,
         **{
             name: data[name]
@@ -150,7 +163,6 @@ def tournament_create(request: HtmxHttpRequest) -> HttpResponse:
             )  # fmt: skip
         },
     )
-    return redirect("ledger:tournament_detail", pk=tournament.pk)
 
 
 # --- the tournament page ----------------------------------------------------------------------

@@ -132,7 +132,7 @@ def a_night(host: Any) -> Session:
     hand = play_a_hand(table, host)
     assert hand.status == Hand.Status.COMPLETE and hand.actions.count() >= 8
     for seat in table.seats.all():
-        session.cash_out(seat.player, seat.stack, by=ola)
+        session.cash_out(seat.player, seat.stack, by=ola, final=True)
     session.start_counting(by=host)
     session.settle(by=host)
     session.transfers.order_by("pk").first().mark_paid(by=host)

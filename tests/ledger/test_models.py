@@ -371,3 +371,19 @@ def test_rounding_that_costs_the_bank_says_the_bank_pays_more(host: object) -> N
     paid_by_bank = sum(t.amount for t in st.transfers if t.payer == BANK)
     received_by_bank = sum(t.amount for t in st.transfers if t.payee == BANK)
     assert paid_by_bank - received_by_bank == 9500 + 500
+
+
+def test_merging_moves_the_banker_and_who_takes_the_difference(
+    night: Session, host: object
+) -> None:
+    """References without a reverse name (Session.banker, Session.policy_player) move too."""
+    twin = Player.objects.create(host=host, name="Anna B.")
+    night.banker = twin
+    night.save()
+    night.decide("player", by=host, player=twin)
+    anna = get(night, "Anna")
+
+    anna.merge(twin)
+
+    night.refresh_from_db()
+    assert night.banker == anna and night.policy_player == anna
