@@ -267,7 +267,22 @@ class SeatPlayerForm(VersionForm):
         return data
 
 
-class ChipsForm(VersionForm):
+class SeatForm(VersionForm):
+    """A change to one seat: the player the device showed in it (the seating panel is not
+    redrawn on every tap, and its version is the table's latest, so the seat's player is what
+    tells a tap meant for Bo from one that would land on Dora, who sat down since), and for a
+    toggle the state wanted (ToggleForm: a second device may have toggled it already)."""
+
+    player = hidden_number(1)
+
+
+class ToggleForm(SeatForm):
+    """Sit out or back in, post now or wait: `to` is the state the button asks for."""
+
+    to = forms.TypedChoiceField(coerce=int, choices=[(0, "0"), (1, "1")])
+
+
+class ChipsForm(SeatForm):
     """A rebuy or top-up between hands, or chips taken off when leaving."""
 
     chips = chips_field(_("Chips"))

@@ -48,8 +48,10 @@ from dealer.forms import (
     AwardForm,
     ChipsForm,
     CoDealerForm,
+    SeatForm,
     SeatPlayerForm,
     TableForm,
+    ToggleForm,
     UndoForm,
     VersionForm,
 )
@@ -229,6 +231,8 @@ def seat_chips(request: HtmxHttpRequest, pk: int, number: int, kind: str) -> Htt
             request, table, error=_("Table stakes: chips can be added only between hands.")
         )
     data = form.cleaned_data
+    if data["player"] != seat.player_id:
+        return _respond(request, table, error=_(STALE), seating=True)
     if seat.stack + data["chips"] > limits.MAX_STACK:
         return _respond(
             request,
@@ -265,18 +269,22 @@ def seat_toggle(request: HtmxHttpRequest, pk: int, number: int, what: str) -> Ht
     """Sit out or come back; a new or returning player posts now or waits for the big blind."""
     table = _table(request, pk)
     seat = _seat(table, number)
-    version = _version(request)
-    if version is None:
-        return _respond(request, table, error=_(STALE))
     if what not in ("sit_out", "post"):
         raise Http404
+    form = ToggleForm(request.POST)
+    field = "sitting_out" if what == "sit_out" else "wants_to_post"
+    # The device showed this player and the other state (a toggle tapped on a device that
+    # did not show a change made meanwhile must not undo it).
+    if (
+        not form.is_valid()
+        or form.cleaned_data["player"] != seat.player_id
+        or form.cleaned_data["to"] == getattr(seat, field)
+    ):
+        return _respond(request, table, error=_(STALE), seating=True)
     try:
         with transaction.atomic():
-            table.claim_for_play(version)
-            if what == "sit_out":
-                Seat.objects.filter(pk=seat.pk).update(sitting_out=not seat.sitting_out)
-            else:
-                Seat.objects.filter(pk=seat.pk).update(wants_to_post=not seat.wants_to_post)
+            table.claim_for_play(form.cleaned_data["version"])
+            Seat.objects.filter(pk=seat.pk).update(**{field: bool(form.cleaned_data["to"])})
     except Stale:
         return _respond(request, table, error=_(STALE))
     except ValidationError as error:
@@ -290,9 +298,10 @@ def seat_leave(request: HtmxHttpRequest, pk: int, number: int) -> HttpResponse:
     """A player leaves with their chips (cashed out in the ledger). Not during their hand."""
     table = _table(request, pk)
     seat = _seat(table, number)
-    version = _version(request)
-    if version is None:
-        return _respond(request, table, error=_(STALE))
+    form = SeatForm(request.POST)
+    if not form.is_valid() or form.cleaned_data["player"] != seat.player_id:
+        return _respond(request, table, error=_(STALE), seating=True)
+    version = form.cleaned_data["version"]
     if _in_live_hand(table, seat):
         return _respond(
             request,

@@ -3,6 +3,7 @@ posts the way the table page does (htmx, with the table version the page shows).
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 import pytest
@@ -64,7 +65,20 @@ class Tablet:
         return self.hand.actions.count()
 
     def post(self, path: str, data: dict[str, Any]) -> HttpResponse:
-        return self.client.post(self.url(path), data, headers=HTMX)
+        return self.client.post(self.url(path), {**self.seat_fields(path), **data}, headers=HTMX)
+
+    def seat_fields(self, path: str) -> dict[str, Any]:
+        """What the seating panel posts with a change to one seat: the player it shows in the
+        seat and, for a toggle, the state the button asks for."""
+        match = re.match(r"seats/(\d+)/(?:toggle/(\w+)/)?", path)
+        seat = match and Seat.objects.filter(table=self.table, number=match.group(1)).first()
+        if seat is None:
+            return {}
+        fields: dict[str, Any] = {"player": seat.player_id}
+        if match.group(2):
+            current = seat.sitting_out if match.group(2) == "sit_out" else seat.wants_to_post
+            fields["to"] = int(not current)
+        return fields
 
     def page(self) -> str:
         response = self.client.get(self.url(""))

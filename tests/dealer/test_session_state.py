@@ -368,3 +368,38 @@ def test_reopening_a_hand_needs_the_same_player_in_the_seat(tablet: Tablet, host
     assert "Seat 5 has changed since the hand" in text(response)
     assert Seat.objects.get(number=5).stack == 1000
     assert Hand.objects.get().status == Hand.Status.COMPLETE
+
+
+def test_a_tap_meant_for_the_player_who_left_does_not_land_on_the_new_one(
+    tablet: Tablet,
+) -> None:
+    """Device A shows Bo in seat 3; on device B Bo leaves and Dora sits down. A's "Leave" and
+    "Rebuy" (posted with the table's latest version, as the seating panel does) must not act
+    on Dora."""
+    bo = Seat.objects.get(number=3).player_id
+    tablet.post("seats/3/leave/", {"version": tablet.version})
+    tablet.post(
+        "seats/",
+        {"version": tablet.version, "seat": 3, "new_player": "Dora", "chips": 700,
+         "method": "cash"},
+    )  # fmt: skip
+
+    for path, data in (("seats/3/leave/", {}), ("seats/3/chips/rebuy/", {"chips": 100})):
+        response = tablet.post(path, {"version": tablet.version, "player": bo, **data})
+        assert "Another device changed the table first" in text(response)
+    dora = Seat.objects.get(number=3)
+    assert (dora.player.name, dora.stack) == ("Dora", 700)
+
+
+def test_an_old_toggle_does_not_undo_a_change_made_on_another_device(tablet: Tablet) -> None:
+    anna = Seat.objects.get(number=1).player_id
+    tablet.post("seats/1/toggle/sit_out/", {"version": tablet.version})  # B: Anna sits out
+    assert Seat.objects.get(number=1).sitting_out
+
+    # A still shows "Sit out" (asks for sitting_out = 1): nothing changes.
+    response = tablet.post(
+        "seats/1/toggle/sit_out/", {"version": tablet.version, "player": anna, "to": 1}
+    )
+
+    assert "Another device changed the table first" in text(response)
+    assert Seat.objects.get(number=1).sitting_out

@@ -26,8 +26,10 @@ from dealer.forms import (
     AwardForm,
     ChipsForm,
     CoDealerForm,
+    SeatForm,
     SeatPlayerForm,
     TableForm,
+    ToggleForm,
     UndoForm,
     VersionForm,
 )
@@ -328,6 +330,11 @@ def _dealer(world: World) -> list[Context]:
             {"chips": Int(lo=1), "method": Choice(choices=("cash", "credit"), required=False)}
         ),
     }
+    # A change to one seat names the player the device showed in it (and a toggle the state
+    # it asks for).
+    seat_one = str(idle.seats.get(number=1).player_id)
+    seat_three = str(idle.seats.get(number=3).player_id)
+    seat_player = {"player": _f(Exact(expected=seat_one), "player", "seat player")}
     for kind in ("rebuy", "top_up"):
         ctx(
             Context(
@@ -335,8 +342,13 @@ def _dealer(world: World) -> list[Context]:
                 kind,
                 {"pk": idle.pk, "number": 1, "kind": kind},
                 idle_other,
-                data={"version": str(idle.version), "chips": "500", "method": "cash"},
-                fields=chips_fields if kind == "rebuy" else {},
+                data={
+                    "version": str(idle.version),
+                    "player": seat_one,
+                    "chips": "500",
+                    "method": "cash",
+                },
+                fields={**chips_fields, **seat_player} if kind == "rebuy" else {},
                 form=lambda d: ChipsForm(d),
                 follow=table_page(idle.pk),
             )
@@ -348,9 +360,11 @@ def _dealer(world: World) -> list[Context]:
                 what,
                 {"pk": idle.pk, "number": 1, "what": what},
                 idle_other,
-                data={"version": str(idle.version)},
-                fields=version if what == "sit_out" else {},
-                form=lambda d: VersionForm(d),
+                data={"version": str(idle.version), "player": seat_one, "to": "1"},
+                fields={**version, **seat_player, "to": _f(Exact(expected="1"), "to")}
+                if what == "sit_out"
+                else {},
+                form=lambda d: ToggleForm(d),
             )
         )
     ctx(
@@ -359,9 +373,9 @@ def _dealer(world: World) -> list[Context]:
             "between hands",
             {"pk": idle.pk, "number": 3},
             idle_other,
-            data={"version": str(idle.version)},
-            fields=version,
-            form=lambda d: VersionForm(d),
+            data={"version": str(idle.version), "player": seat_three},
+            fields={**version, "player": _f(Exact(expected=seat_three), "player", "seat player")},
+            form=lambda d: SeatForm(d),
             follow=table_page(idle.pk),
         )
     )
@@ -373,6 +387,7 @@ def _dealer(world: World) -> list[Context]:
             idle_other,
             data={"version": str(idle.version), "straddle": "on"},
             fields={**version, "straddle": _f(Lenient())},
+            form=lambda d: VersionForm(d),
             follow=table_page(idle.pk),
         )
     )
