@@ -296,7 +296,7 @@ class Table(models.Model):
         """Inside a transaction: the session must still be played (not counted, not settled;
         read under its row lock, see Session.hold — raises ValidationError with the reason),
         then take the table's next version (raises Stale)."""
-        self.session.hold(Session.State.OPEN)
+        self.session.hold(Session.State.OPEN, bump=False)
         self.claim(version)
 
     @transaction.atomic

@@ -219,6 +219,16 @@ class Player(models.Model):
         return self.results.filter(session__state=Session.State.SETTLED).select_related("session")
 
 
+STALE_SESSION = gettext_lazy(
+    "This page was out of date (another device changed the session): nothing was recorded. "
+    "Here it is as it is now."
+)
+
+
+class StaleSession(ValidationError):
+    """The page that posted showed an older version of the session."""
+
+
 def _references(model: type[models.Model]) -> list[Any]:
     """Every foreign key to `model` in any app, those without a reverse name (related_name
     "+": a session's banker, who takes the difference) included."""
@@ -286,6 +296,9 @@ class Session(models.Model):
     policy_at = models.DateTimeField(null=True, blank=True)
     settled_at = models.DateTimeField(null=True, blank=True)
     created_at = models.DateTimeField(auto_now_add=True)
+    # Bumped by every ledger write (Session.hold): the session page posts the version it shows,
+    # so a tap from an out-of-date page (a double tap, another device) records nothing.
+    version = models.PositiveBigIntegerField(default=1)
 
     objects = SessionQuerySet.as_manager()
 
@@ -319,38 +332,46 @@ class Session(models.Model):
     def value(self, chips: int) -> Fraction:
         return chips * self.minor_per_chip
 
-    def hold(self, *allowed: str) -> None:
+    def hold(self, *allowed: str, version: int | None = None, bump: bool = True) -> None:
         """Lock this session's row for the rest of the transaction and refuse (ValidationError,
-        the reason) unless its state is one of `allowed`.
+        the reason) unless its state is one of `allowed` — and, given the `version` a page
+        showed, unless the session is still at that version (StaleSession). With `bump`, the
+        session takes its next version (a ledger write: open session pages are now out of
+        date; a hand's action changes nothing in the ledger and does not bump).
 
         Every write a session's state may forbid calls this first, inside its transaction: on
         PostgreSQL the row lock makes a settle and a buy-in (or a table's action) wait for each
         other, and the state is read after the wait; on SQLite writers are serialized by
-        BEGIN IMMEDIATE. So nothing lands in a session that was settled a moment before.
+        BEGIN IMMEDIATE. So nothing lands in a session that was settled a moment before, and
+        no tap lands on numbers its page did not show.
         """
         if not transaction.get_connection().in_atomic_block:
             raise RuntimeError("Session.hold() must run inside a transaction")
-        state = (
+        row = (
             Session.objects.select_for_update()
             .filter(pk=self.pk)
-            .values_list("state", flat=True)
+            .values_list("state", "version")
             .first()
         )
-        if state is None:
+        if row is None:
             raise ValidationError(_("This session no longer exists."))
-        self.state = state
-        if state in allowed:
-            return
-        if state == self.State.SETTLED:
-            raise ValidationError(_("This session is settled: reopen it to change it."))
-        if state == self.State.COUNTING:
-            raise ValidationError(
-                _(
-                    "The game is over: this session is being counted. To play on, press "
-                    "“Back to the game” on the session page."
+        self.state, self.version = row
+        if version is not None and version != self.version:
+            raise StaleSession(STALE_SESSION)
+        if self.state not in allowed:
+            if self.state == self.State.SETTLED:
+                raise ValidationError(_("This session is settled: reopen it to change it."))
+            if self.state == self.State.COUNTING:
+                raise ValidationError(
+                    _(
+                        "The game is over: this session is being counted. To play on, press "
+                        "“Back to the game” on the session page."
+                    )
                 )
-            )
-        raise ValidationError(_("Count the chips first: this session is still being played."))
+            raise ValidationError(_("Count the chips first: this session is still being played."))
+        if bump:
+            Session.objects.filter(pk=self.pk).update(version=models.F("version") + 1)
+            self.version += 1
 
     def _check_counts(self, chips: int | None, counts: Mapping[str, int] | None) -> int:
         if counts:
@@ -381,6 +402,7 @@ class Session(models.Model):
         kind: str = "buy_in",
         by: Any | None = None,
         counts: Mapping[str, int] | None = None,
+        version: int | None = None,
     ) -> BuyIn:
         """Record chips bought by `player` (paid in cash to the bank, or on credit).
 
@@ -390,7 +412,7 @@ class Session(models.Model):
         if chips <= 0:
             raise ValidationError(_("A buy-in must be at least one chip."))
         with transaction.atomic():
-            self.hold(self.State.OPEN, self.State.COUNTING)
+            self.hold(self.State.OPEN, self.State.COUNTING, version=version)
             return BuyIn.objects.create(
                 session=self,
                 player=player,
@@ -437,12 +459,16 @@ class Session(models.Model):
 
     @transaction.atomic
     def save_count(
-        self, counts: Mapping[Player, tuple[int | None, Mapping[str, int]] | None], *, by: Any
+        self,
+        counts: Mapping[Player, tuple[int | None, Mapping[str, int]] | None],
+        *,
+        by: Any,
+        version: int | None = None,
     ) -> None:
         """The end-of-night count of these players (a total and/or chips per colour; None: not
         counted), replacing their earlier final counts, and the session is being counted from
         now on. Saving the same count again changes nothing."""
-        self.hold(self.State.OPEN, self.State.COUNTING)
+        self.hold(self.State.OPEN, self.State.COUNTING, version=version)
         if self.state == self.State.OPEN:
             self._check_not_busy()
         for player, count in counts.items():
@@ -489,17 +515,17 @@ class Session(models.Model):
             raise ValidationError(" ".join(busy))
 
     @transaction.atomic
-    def start_counting(self, *, by: Any) -> None:
+    def start_counting(self, *, by: Any, version: int | None = None) -> None:
         """The game is over: the tables stop, the chips are counted."""
-        self.hold(self.State.OPEN)
+        self.hold(self.State.OPEN, version=version)
         self._check_not_busy()
         self._set_state(self.State.COUNTING, SessionEvent.Kind.COUNTING, by=by)
 
     @transaction.atomic
-    def resume(self, *, by: Any) -> None:
+    def resume(self, *, by: Any, version: int | None = None) -> None:
         """Back to the game from counting (the count pressed too early): the tables play on,
         and a saved count is discarded (it would be out of date)."""
-        self.hold(self.State.COUNTING)
+        self.hold(self.State.COUNTING, version=version)
         # The game goes on, so the saved count is out of date: the count starts afresh at
         # the end (a stale count would settle a player at chips they no longer have).
         discarded, _kinds = self.cash_outs.filter(kind=CashOut.Kind.COUNT).delete()
@@ -512,9 +538,11 @@ class Session(models.Model):
         self._set_state(self.State.OPEN, SessionEvent.Kind.RESUMED, by=by, note=note)
 
     @transaction.atomic
-    def decide(self, policy: str, *, by: Any, player: Player | None = None) -> None:
+    def decide(
+        self, policy: str, *, by: Any, player: Player | None = None, version: int | None = None
+    ) -> None:
         """Record how the difference between chips sold and counted is resolved."""
-        self.hold(self.State.OPEN, self.State.COUNTING)
+        self.hold(self.State.OPEN, self.State.COUNTING, version=version)
         if policy == self.Policy.PLAYER and player is None:
             raise ValidationError(_("Choose the player who takes the difference."))
         self.policy = policy
@@ -525,20 +553,27 @@ class Session(models.Model):
         self.events.create(kind=SessionEvent.Kind.POLICY, by=by, note=self.get_policy_display())
 
     @transaction.atomic
-    def set_options(self, *, banker: Player | None, through_bank: bool, cash_step: int) -> None:
+    def set_options(
+        self,
+        *,
+        banker: Player | None,
+        through_bank: bool,
+        cash_step: int,
+        version: int | None = None,
+    ) -> None:
         """Settlement options: who holds the bank's cash, everything through the bank, and
         the cash step transfers are rounded to."""
-        self.hold(self.State.OPEN, self.State.COUNTING)
+        self.hold(self.State.OPEN, self.State.COUNTING, version=version)
         self.banker = banker
         self.through_bank = through_bank
         self.cash_step = cash_step
         self.save(update_fields=["banker", "through_bank", "cash_step"])
 
     @transaction.atomic
-    def settle(self, *, by: Any) -> Statement:
+    def settle(self, *, by: Any, version: int | None = None) -> Statement:
         """Lock the session and record who pays whom. Refused while a count is missing or a
         difference is undecided."""
-        self.hold(self.State.OPEN, self.State.COUNTING)
+        self.hold(self.State.OPEN, self.State.COUNTING, version=version)
         self._check_not_busy()
         unfinished = self.tournaments.exclude(state=Tournament.State.FINISHED).first()
         if unfinished is not None:
@@ -595,13 +630,15 @@ class Session(models.Model):
         return statement
 
     @transaction.atomic
-    def reopen(self, *, by: Any) -> None:
+    def reopen(self, *, by: Any, version: int | None = None) -> None:
         """Unlock a settled session for corrections; its transfers and results are withdrawn.
 
         Debts carried into it become open again. The audit log keeps who reopened it and when.
         """
         try:
-            self.hold(self.State.SETTLED)
+            self.hold(self.State.SETTLED, version=version)
+        except StaleSession:
+            raise
         except ValidationError:
             raise ValidationError(_("Only a settled session can be reopened.")) from None
         paid = self.transfers.filter(paid_at__isnull=False).count()
@@ -1082,9 +1119,9 @@ class Transfer(models.Model):
         ]
 
     @transaction.atomic
-    def mark_paid(self, *, by: Any, paid: bool = True) -> None:
+    def mark_paid(self, *, by: Any, paid: bool = True, version: int | None = None) -> None:
         """Mark paid (or not). Only while its session is settled: a reopen withdraws it."""
-        self.session.hold(Session.State.SETTLED)
+        self.session.hold(Session.State.SETTLED, version=version)
         if self.carried_to_id is not None:
             raise ValidationError(_("This debt was carried over into a later session."))
         self.paid_at = timezone.now() if paid else None
@@ -1505,6 +1542,8 @@ class Tournament(models.Model):
                 .first()
             )
             self.session.state = state or self.session.state
+            # The tournament's money is in the session's statement: its pages are now stale.
+            Session.objects.filter(pk=self.session_id).update(version=models.F("version") + 1)
         getattr(self, "_prefetched_objects_cache", {}).clear()
 
     @transaction.atomic

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from datetime import timedelta
 from typing import Any
 
@@ -47,6 +48,13 @@ def _error(error: ValidationError) -> str:
     return " ".join(error.messages)
 
 
+def _version(request: HtmxHttpRequest) -> int:
+    """The session version the page showed (every form on it carries it); 0, which no session
+    has, when it is missing or not a number: the post is then out of date."""
+    text = request.POST.get("version", "").strip()
+    return int(text) if re.fullmatch(r"[0-9]{1,18}", text) else 0
+
+
 def _form_errors(form: Any) -> str:
     """A form's errors as one message, for forms the page may not be showing."""
     return " ".join(str(m) for errors in form.errors.values() for m in errors)
@@ -87,7 +95,9 @@ def session_create(request: HtmxHttpRequest) -> HttpResponse:
 
 
 def _night(request: HtmxHttpRequest, session: Session, **forms: Any) -> HttpResponse:
-    """The session page, or only its #night region for htmx."""
+    """The session page, or only its #night region for htmx (as the database has it now: a
+    refused change may have left the object half-changed)."""
+    session.refresh_from_db()
     statement = session.statement()
     players = [row.player for row in statement.rows]
     sources = session.count_sources(players)
@@ -160,7 +170,12 @@ def buy_in_add(request: HtmxHttpRequest, pk: int) -> HttpResponse:
                 host=request.user, name=data["new_name"]
             )
             session.buy_in(
-                player, data["chips"], method=data["method"], kind=data["kind"], by=request.user
+                player,
+                data["chips"],
+                method=data["method"],
+                kind=data["kind"],
+                by=request.user,
+                version=_version(request),
             )
     except ValidationError as error:
         session.refresh_from_db()
@@ -182,7 +197,9 @@ def counts_save(request: HtmxHttpRequest, pk: int) -> HttpResponse:
     by_pk = {p.pk: p for p in players}
     counts = form.cleaned_data["counts"]
     try:
-        session.save_count({by_pk[k]: counts.get(k) for k in by_pk}, by=request.user)
+        session.save_count(
+            {by_pk[k]: counts.get(k) for k in by_pk}, by=request.user, version=_version(request)
+        )
     except ValidationError as error:
         return _night(request, session, count_form=form, error=_error(error))
     return _night(request, session)
@@ -194,7 +211,7 @@ def session_counting(request: HtmxHttpRequest, pk: int) -> HttpResponse:
     """The game is over: start counting (the session's tables stop)."""
     session = _session(request, pk)
     try:
-        session.start_counting(by=request.user)
+        session.start_counting(by=request.user, version=_version(request))
     except ValidationError as error:
         return _night(request, session, error=_error(error))
     return _night(request, session)
@@ -206,7 +223,7 @@ def session_resume(request: HtmxHttpRequest, pk: int) -> HttpResponse:
     """Back to the game from counting: the tables play on."""
     session = _session(request, pk)
     try:
-        session.resume(by=request.user)
+        session.resume(by=request.user, version=_version(request))
     except ValidationError as error:
         return _night(request, session, error=_error(error))
     return _night(request, session)
@@ -222,7 +239,10 @@ def policy_set(request: HtmxHttpRequest, pk: int) -> HttpResponse:
         return _night(request, session, policy_form=form, error=_form_errors(form))
     try:
         session.decide(
-            form.cleaned_data["policy"], player=form.cleaned_data["player"], by=request.user
+            form.cleaned_data["policy"],
+            player=form.cleaned_data["player"],
+            by=request.user,
+            version=_version(request),
         )
     except ValidationError as error:
         return _night(request, session, policy_form=form, error=_error(error))
@@ -242,6 +262,7 @@ def options_set(request: HtmxHttpRequest, pk: int) -> HttpResponse:
             banker=form.cleaned_data["banker"],
             through_bank=form.cleaned_data["through_bank"],
             cash_step=form.cleaned_data["cash_step"],
+            version=_version(request),
         )
     except ValidationError as error:
         session.refresh_from_db()
@@ -254,7 +275,7 @@ def options_set(request: HtmxHttpRequest, pk: int) -> HttpResponse:
 def session_settle(request: HtmxHttpRequest, pk: int) -> HttpResponse:
     session = _session(request, pk)
     try:
-        session.settle(by=request.user)
+        session.settle(by=request.user, version=_version(request))
     except ValidationError as error:
         return _night(request, session, error=_error(error))
     session.refresh_from_db()
@@ -266,7 +287,7 @@ def session_settle(request: HtmxHttpRequest, pk: int) -> HttpResponse:
 def session_reopen(request: HtmxHttpRequest, pk: int) -> HttpResponse:
     session = _session(request, pk)
     try:
-        session.reopen(by=request.user)
+        session.reopen(by=request.user, version=_version(request))
     except ValidationError as error:
         return _night(request, session, error=_error(error))
     return _night(request, session)
@@ -280,7 +301,9 @@ def transfer_paid(request: HtmxHttpRequest, pk: int) -> HttpResponse:
         Transfer.objects.select_related("session"), pk=pk, session__host=request.user
     )
     try:
-        transfer.mark_paid(by=request.user, paid=request.POST.get("paid") != "0")
+        transfer.mark_paid(
+            by=request.user, paid=request.POST.get("paid") != "0", version=_version(request)
+        )
     except ValidationError as error:
         return _night(request, transfer.session, error=_error(error))
     return _night(request, transfer.session)

@@ -7,12 +7,13 @@ Without /usr/bin/chromium, browser tests are skipped with a plain message, excep
 from __future__ import annotations
 
 import os
+import re
 from collections.abc import Iterator
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 import pytest
-from django.test import override_settings
+from django.test import Client, override_settings
 
 if TYPE_CHECKING:
     from playwright.sync_api import Browser, BrowserContext, ConsoleMessage, Page
@@ -189,6 +190,39 @@ def screenshot_dir() -> Path:
     """Where browser tests save screenshots (var/screenshots/, not committed)."""
     SCREENSHOT_DIR.mkdir(parents=True, exist_ok=True)
     return SCREENSHOT_DIR
+
+
+class PageClient(Client):
+    """Django's test client, posting to the ledger's pages the way those pages do: with the
+    version of the session or tournament they show (its version now), unless the test gives
+    one. (`Client.post(client, …)` posts exactly what a test gives.)"""
+
+    def post(self, path: str, data: Any = None, *args: Any, **kwargs: Any) -> Any:  # type: ignore[override]
+        if data is None or (isinstance(data, dict) and "version" not in data):
+            version = _page_version(path)
+            if version is not None:
+                data = {**(data or {}), "version": version}
+        return super().post(path, data, *args, **kwargs)
+
+
+def _page_version(path: str) -> int | None:
+    from ledger.models import Session, Tournament
+
+    if match := re.match(r"/ledger/sessions/(\d+)/.", path):
+        rows = Session.objects.filter(pk=match.group(1))
+    elif match := re.match(r"/ledger/tournaments/(\d+)/.", path):
+        rows = Tournament.objects.filter(pk=match.group(1))
+    elif match := re.match(r"/ledger/transfers/(\d+)/", path):
+        rows = Session.objects.filter(transfers=match.group(1))
+    else:
+        return None
+    return rows.values_list("version", flat=True).first()
+
+
+@pytest.fixture
+def client() -> Client:
+    """pytest-django's `client`, as a PageClient."""
+    return PageClient()
 
 
 @pytest.fixture

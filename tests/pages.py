@@ -59,7 +59,8 @@ def every_page(
     tablet.award(1, 3, 5)
     # A rebuy posted without htmx: a redirect, and a message with the name on the next page.
     client.post(
-        f"/tables/{table.pk}/seats/3/chips/rebuy/", {"version": tablet.version, "chips": 100}
+        f"/tables/{table.pk}/seats/3/chips/rebuy/",
+        {"version": tablet.version, "chips": 100, **tablet.seat_fields("seats/3/")},
     )
     get("table after a hand, with a message", f"/tables/{table.pk}/")
     get("table poll (htmx)", f"/tables/{table.pk}/poll/?v=0", htmx=True)

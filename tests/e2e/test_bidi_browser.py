@@ -7,12 +7,12 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from django.test import Client
 from playwright.sync_api import Locator, Page, expect
 from pytest_django.live_server_helper import LiveServer
 
 from dealer.models import Seat, Table
 from ledger.models import Player, Session
+from tests.conftest import PageClient
 from tests.e2e.helpers import log_in
 from tests.pages import a_settled_night
 
@@ -90,7 +90,7 @@ def test_the_table_and_the_tv_read_as_written(
 def test_the_session_and_the_history_read_as_written(
     page: Page, live_server: LiveServer, screenshot_dir: Path, host: Any
 ) -> None:
-    client = Client()
+    client = PageClient()
     client.force_login(host)
     night = a_settled_night(client, host, (ANNA, DANI, "Cia"), "Friday")
     log_in(page, live_server)

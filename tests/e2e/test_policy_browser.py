@@ -11,13 +11,13 @@ from typing import Any
 from urllib.parse import parse_qs
 
 import pytest
-from django.test import Client
 from playwright.sync_api import Browser, Page, expect
 from pytest_django.live_server_helper import LiveServer
 
 from dealer.models import Seat, Table
 from dealer.seat_layout import place
 from ledger.models import Player, Session, Tournament
+from tests.conftest import PageClient
 from tests.e2e.helpers import log_in
 from tests.pages import a_settled_night
 
@@ -134,7 +134,7 @@ def test_the_seats_sit_around_the_oval(
     expect(page.get_by_test_id("prompt")).to_contain_text("to act")
     page.screenshot(path=screenshot_dir / f"policy-table-hand-{size}.png", full_page=True)
 
-    client = Client()
+    client = PageClient()
     client.force_login(host)
     night = a_settled_night(client, host, ("Anna", "Bo", "Cia"), "Friday")
     page.goto(f"{live_server.url}/ledger/sessions/{night.pk}/")

@@ -1107,7 +1107,35 @@ def _ledger(world: World) -> list[Context]:
             follow=player_pages(jon.pk),
         )
     )
+    # Every form of a session's page carries the session's version it shows.
+    for context in contexts:
+        if context.name in SESSION_PAGE_POSTS:
+            pk = context.kwargs["pk"]
+            sessions = (
+                Session.objects.filter(transfers=pk)
+                if context.name == "ledger:transfer_paid"
+                else Session.objects.filter(pk=pk)
+            )
+            shown = str(sessions.values_list("version", flat=True).get())
+            context.data = {**context.data, "version": shown}
+            context.fields = {
+                **context.fields,
+                "version": _f(Exact(expected=shown), family="session version"),
+            }
     return contexts
+
+
+SESSION_PAGE_POSTS = {
+    "ledger:buy_in_add",
+    "ledger:session_counting",
+    "ledger:session_resume",
+    "ledger:counts_save",
+    "ledger:policy_set",
+    "ledger:options_set",
+    "ledger:session_settle",
+    "ledger:session_reopen",
+    "ledger:transfer_paid",
+}
 
 
 # --- ledger: tournaments --------------------------------------------------------------------

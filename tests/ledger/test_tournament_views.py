@@ -46,25 +46,6 @@ def url(t: Tournament, action: str = "") -> str:
     return f"/ledger/tournaments/{t.pk}/" + (f"{action}/" if action else "")
 
 
-class PageClient(Client):
-    """Posts to a tournament's page the way the page does: with the version it shows (the
-    tournament's version now), unless the test gives one."""
-
-    def post(self, path: str, data: Any = None, *args: Any, **kwargs: Any) -> Any:  # type: ignore[override]
-        match = re.match(r"/ledger/tournaments/(\d+)/.", path)
-        if match and (data is None or "version" not in data):
-            version = Tournament.objects.filter(pk=match.group(1)).values_list("version").first()
-            data = {**(data or {}), "version": version[0] if version else 1}
-        return super().post(path, data, *args, **kwargs)
-
-
-@pytest.fixture
-def logged_in(host: Any) -> Client:
-    client = PageClient()
-    client.force_login(host)
-    return client
-
-
 # --- list and create --------------------------------------------------------------------------
 
 

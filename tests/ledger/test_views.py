@@ -366,3 +366,35 @@ def test_money_reads_in_the_readers_language(logged_in: Client, night: Session) 
     page = html(logged_in.get(f"/ledger/sessions/{night.pk}/", headers={"Accept-Language": "sv"}))
 
     assert "+150,00\u00a0kr" in page
+
+
+def test_a_change_from_an_out_of_date_session_page_records_nothing(
+    logged_in: Client, night: Session
+) -> None:
+    """Device A shows the session; device B saves a count; A's settle (from its old page)
+    records nothing, and A sees the session as it is now."""
+    shown = Session.objects.get(pk=night.pk).version
+    logged_in.post(
+        f"/ledger/sessions/{night.pk}/count/", counts(night, Anna=350, Bo=150, Cecilia=100)
+    )
+
+    page = html(
+        logged_in.post(f"/ledger/sessions/{night.pk}/settle/", {"version": shown}, headers=HX)
+    )
+
+    assert "This page was out of date" in page
+    assert not Transfer.objects.exists()
+    assert Session.objects.get(pk=night.pk).state == "counting"
+    assert f'name="version" value="{Session.objects.get(pk=night.pk).version}"' in page
+
+
+@pytest.mark.parametrize("version", [None, "", "²", "9" * 30])
+def test_a_session_change_without_the_page_version_records_nothing(
+    logged_in: Client, night: Session, version: str | None
+) -> None:
+    data = {"player": get(night, "Bo").pk, "chips": 200, "method": "cash", "kind": "rebuy"}
+    if version is not None:
+        data["version"] = version
+    page = html(Client.post(logged_in, f"/ledger/sessions/{night.pk}/buy-in/", data, headers=HX))
+    assert "This page was out of date" in page
+    assert BuyIn.objects.count() == 3
