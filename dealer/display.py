@@ -125,4 +125,5 @@ def device_links(request: HttpRequest, table: Table) -> dict[str, str]:
         "display_url": lan_url(request, reverse("dealer:display", args=[table.display_token])),
         "phone_url": phone_url,
         "phone_qr": qr_svg(phone_url),
+        "join_url": lan_url(request, reverse("dealer:co_dealer_join", args=[table.invite_token()])),
     }

@@ -345,5 +345,5 @@ class CoDealerForm(forms.Form):
         widget=forms.PasswordInput,
         max_length=128,
         label=_("Password"),
-        help_text=_("A new account gets this password; for an existing account, type its own."),
+        help_text=_("The new account's password: give it to them."),
     )

@@ -14,6 +14,7 @@ from functools import cached_property
 from typing import Any
 
 from django.conf import settings
+from django.core import signing
 from django.core.exceptions import ValidationError
 from django.db import IntegrityError, models, transaction
 from django.db.models import F, Q
@@ -73,6 +74,9 @@ def default_chips() -> list[dict[str, Any]]:
 
 def new_token() -> str:
     return secrets.token_urlsafe(18)
+
+
+INVITE_SALT = "pott.dealer.co-dealer-invite"
 
 
 class Stale(Exception):
@@ -144,6 +148,8 @@ class Table(models.Model):
     button = models.JSONField(null=True, blank=True)
     # Bumped on every change; displays poll it to know when to redraw.
     version = models.PositiveBigIntegerField(default=1)
+    # The co-dealer link is signed with this number: a new link (one more) ends the old one.
+    invite_version = models.PositiveIntegerField(default=0)
     created_at = models.DateTimeField(auto_now_add=True)
 
     objects = TableQuerySet.as_manager()
@@ -280,6 +286,27 @@ class Table(models.Model):
         Table.objects.filter(pk=self.pk).update(
             display_token=self.display_token, version=F("version") + 1
         )
+        self.version += 1
+
+    def invite_token(self) -> str:
+        """The co-dealer link's token: this table and its invite version, signed (nothing to
+        store; `new_invite` ends every earlier link)."""
+        return signing.dumps([self.pk, self.invite_version], salt=INVITE_SALT, compress=False)
+
+    @classmethod
+    def by_invite(cls, token: str) -> Table | None:
+        """The table a co-dealer link is for, or None (forged, garbled or ended)."""
+        try:
+            pk, version = signing.loads(token, salt=INVITE_SALT)
+        except (signing.BadSignature, ValueError, TypeError):
+            return None
+        return cls.objects.filter(pk=pk, invite_version=version).first()
+
+    def new_invite(self) -> None:
+        Table.objects.filter(pk=self.pk).update(
+            invite_version=F("invite_version") + 1, version=F("version") + 1
+        )
+        self.invite_version += 1
         self.version += 1
 
     def claim(self, version: int) -> None:

@@ -40,6 +40,8 @@ urlpatterns = [
         name="co_dealer_remove",
     ),
     path("tables/<id:pk>/links/", views.links_new, name="links_new"),
+    path("tables/<id:pk>/co-dealer-link/", views.co_dealer_link_new, name="co_dealer_link_new"),
+    path("tables/join/<str:token>/", views.co_dealer_join, name="co_dealer_join"),
     path("tables/<id:pk>/hands/", views.hand_list, name="hands"),
     path("tables/<id:pk>/session.phhs", views.session_phhs, name="session_phhs"),
     path("tables/<id:pk>/hands/<id:number>/", views.hand_detail, name="hand"),

@@ -10,7 +10,7 @@ from collections.abc import Callable
 from typing import Any
 
 from django.contrib import messages
-from django.contrib.auth import authenticate, get_user_model
+from django.contrib.auth import get_user_model
 from django.contrib.auth.decorators import login_required
 from django.contrib.auth.password_validation import validate_password
 from django.core.exceptions import ValidationError
@@ -443,12 +443,10 @@ def undo(request: HtmxHttpRequest, pk: int) -> HttpResponse:
 @login_required
 @require_POST
 def co_dealer_add(request: HtmxHttpRequest, pk: int) -> HttpResponse:
-    """The host lets another account run this table: a new account (the password passes the
-    password validators), or an existing one whose password the host types with its owner.
-
-    The answer never tells whether a username exists: a password that fails the validators is
-    refused the same way for both, and a wrong password for an existing account gets the same
-    message as any other mismatch."""
+    """The host makes a new account that may run this table (its password passes the password
+    validators). Someone who already has an account joins by the co-dealer link instead
+    (`co_dealer_join`): the host never types another account's password, so this form is no
+    way to guess one."""
     table = _table(request, pk)
     if table.host != request.user:
         return _respond(request, table, error=_("Only the host can add co-dealers."))
@@ -461,24 +459,52 @@ def co_dealer_add(request: HtmxHttpRequest, pk: int) -> HttpResponse:
         validate_password(password, user=get_user_model()(username=name))
     except ValidationError as error:
         return _respond(request, table, error=" ".join(error.messages))
-    if name == request.user.get_username():
-        return _respond(request, table, error=_("You are the host of this table already."))
-    with transaction.atomic():
-        user = users.filter(username=name).first()
-        if user is None:
+    try:
+        with transaction.atomic():
             user = users.create_user(username=name, password=password)
-        elif authenticate(request, username=name, password=password) is None:
-            return _respond(
-                request,
-                table,
-                error=_(
-                    "That username is taken, or the password is not that account's: choose "
-                    "another username for a new co-dealer."
-                ),
-            )
-        table.co_dealers.add(user)
-        table.bump()
+            table.co_dealers.add(user)
+            table.bump()
+    except IntegrityError:  # the username is someone's already
+        return _respond(
+            request,
+            table,
+            error=_(
+                "That username is taken: choose another for a new account. Someone who has an "
+                "account already joins with the co-dealer link."
+            ),
+        )
     notice = _("%(name)s may now deal at this table.") % {"name": isolate(name)}
+    return _respond(request, table, notice=notice, seating=True)
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def co_dealer_join(request: HtmxHttpRequest, token: str) -> HttpResponse:
+    """Someone with an account, logged in, opens the co-dealer link the host gave them and
+    joins the table as a co-dealer (a link the host has replaced no longer works)."""
+    table = Table.by_invite(token)
+    if table is None:
+        raise Http404(_("This co-dealer link is not valid (any more): ask the host for a new one."))
+    if request.method == "POST":
+        joined = (
+            table.host_id == request.user.pk or table.co_dealers.filter(pk=request.user.pk).exists()
+        )
+        if not joined:
+            table.co_dealers.add(request.user)
+            table.bump()
+        return redirect("dealer:table", pk=table.pk)
+    return render(request, "dealer/join.html", {"table": table})
+
+
+@login_required
+@require_POST
+def co_dealer_link_new(request: HtmxHttpRequest, pk: int) -> HttpResponse:
+    """A new co-dealer link: the old one stops working (co-dealers who joined stay)."""
+    table = _table(request, pk)
+    if table.host != request.user:
+        return _respond(request, table, error=_("Only the host can change the links."))
+    table.new_invite()
+    notice = _("A new co-dealer link: the old one no longer works.")
     return _respond(request, table, notice=notice, seating=True)
 
 

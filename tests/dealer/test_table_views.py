@@ -560,6 +560,7 @@ POST_URLS = [
     "co-dealers/",
     "co-dealers/1/remove/",
     "links/",
+    "co-dealer-link/",
 ]
 
 
@@ -672,21 +673,41 @@ def test_the_host_adds_a_new_co_dealer_who_can_then_deal(
     assert HandAction.objects.get().by == olle
 
 
-def test_the_host_adds_an_existing_account_with_its_password(
-    tablet: Tablet, stranger: Any, client: Client
-) -> None:
-    response = tablet.post("co-dealers/", {"username": "sven", "password": "not-your-table-1"})
-    assert "sven may now deal at this table." in text(response)
+def test_someone_with_an_account_joins_by_the_co_dealer_link(tablet: Tablet, stranger: Any) -> None:
+    link = re.search(r'data-testid="join-link">http://testserver([^<]+)<', tablet.page())
+    assert link is not None
     other = Client()
     other.force_login(stranger)
+    assert other.get(tablet.url("")).status_code == 404
+    assert "invites you to deal at this table" in other.get(link.group(1)).content.decode()
+
+    other.post(link.group(1))
+
+    assert list(tablet.table.co_dealers.all()) == [stranger]
     assert other.get(tablet.url("")).status_code == 200
 
 
-def test_an_existing_account_without_its_password_is_not_added(
+def test_a_new_co_dealer_link_ends_the_old_one(tablet: Tablet, stranger: Any) -> None:
+    old = tablet.table.invite_token()
+    response = tablet.post("co-dealer-link/", {})
+    assert "the old one no longer works" in text(response)
+    tablet.table.refresh_from_db()
+    assert tablet.table.invite_token() != old
+    other = Client()
+    other.force_login(stranger)
+    assert other.post(f"/tables/join/{old}/").status_code == 404
+    assert other.get("/tables/join/garbage-or-forged/").status_code == 404
+    assert not tablet.table.co_dealers.exists()
+
+
+def test_the_form_makes_only_new_accounts_and_asks_no_other_accounts_password(
     tablet: Tablet, stranger: Any
 ) -> None:
-    response = tablet.post("co-dealers/", {"username": "sven", "password": "guessing-it-42"})
-    assert "That username is taken, or the password is not that account's" in text(response)
+    """Typing an existing username (with any password) adds nobody: the form is no way to
+    guess another account's password, and it says to use the link."""
+    response = tablet.post("co-dealers/", {"username": "sven", "password": "not-your-table-1"})
+    assert "That username is taken" in text(response)
+    assert "co-dealer link" in text(response)
     assert not tablet.table.co_dealers.exists()
 
 

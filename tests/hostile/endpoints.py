@@ -482,6 +482,29 @@ def _dealer(world: World) -> list[Context]:
         )
     )
     ctx(Context("dealer:links_new", "new links", {"pk": idle.pk}, idle_other))
+    ctx(Context("dealer:co_dealer_link_new", "a new co-dealer link", {"pk": idle.pk}, idle_other))
+    # The co-dealer link: anyone logged in who has it joins (the host changes nothing).
+    invite = {"token": kitchen.invite_token()}
+    ctx(
+        Context(
+            "dealer:co_dealer_join",
+            "the page",
+            invite,
+            {"token": x.tables["Kitchen"].invite_token()},
+            "GET",
+            writes=False,
+        )
+    )
+    ctx(
+        Context(
+            "dealer:co_dealer_join",
+            "join",
+            invite,
+            {"token": x.tables["Kitchen"].invite_token()},
+            writers=(OTHER,),
+            role=OTHER,
+        )
+    )
     return contexts
 
 
