@@ -1704,6 +1704,10 @@ class Tournament(models.Model):
     @transaction.atomic
     def attach(self, session: Session | None) -> None:
         """Put the results into `session`'s settlement (None: take them out)."""
+        # Both sessions' rows first, in one order (by id): two attaches moving tournaments
+        # between the same two sessions must not each hold one and wait for the other.
+        ids = sorted({pk for pk in (self.session_id, session and session.pk) if pk})
+        list(Session.objects.select_for_update().filter(pk__in=ids).order_by("pk"))
         self._lock()
         if session is not None:
             session.hold(Session.State.OPEN, Session.State.COUNTING)
