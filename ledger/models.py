@@ -524,11 +524,16 @@ class Session(models.Model):
     @transaction.atomic
     def resume(self, *, by: Any, version: int | None = None) -> None:
         """Back to the game from counting (the count pressed too early): the tables play on,
-        and a saved count is discarded (it would be out of date)."""
+        and the saved count of the players still seated is discarded (it would be out of
+        date)."""
         self.hold(self.State.COUNTING, version=version)
-        # The game goes on, so the saved count is out of date: the count starts afresh at
-        # the end (a stale count would settle a player at chips they no longer have).
-        discarded, _kinds = self.cash_outs.filter(kind=CashOut.Kind.COUNT).delete()
+        # The game goes on, so the saved count of everyone still seated is out of date: they
+        # are counted afresh at the end (a stale count would settle a player at chips they no
+        # longer have). Who stood up with their count keeps it.
+        seated = set().union(*(players(self) for players in SEATED))
+        discarded, _kinds = self.cash_outs.filter(
+            kind=CashOut.Kind.COUNT, player__in=seated
+        ).delete()
         note = (
             _("The saved count of %(n)s players was discarded: count again at the end.")
             % {"n": discarded}
