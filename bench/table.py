@@ -140,7 +140,8 @@ def _make_table(host: Any, name: str, *, seats: int, stack: int) -> Any:
     session = Session.objects.create(host=host, name=name, currency="SEK")
     table = Table.objects.create(host=host, session=session, name=name, max_seats=max(seats, 2))
     for number in range(1, seats + 1):
-        player, _ = Player.objects.get_or_create(host=host, name=f"Player {number}")
+        # A player sits at one table at a time: each table has players of its own.
+        player, _ = Player.objects.get_or_create(host=host, name=f"{name}: player {number}")
         session.buy_in(player, stack, by=host)
         Seat.objects.create(table=table, number=number, player=player, stack=stack, is_new=False)
     return table
