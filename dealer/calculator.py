@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Any
 
 from django import forms
@@ -363,13 +364,25 @@ def _doubts(
 def _how_to_pay(amount: int, chip_values: Sequence[int]) -> str:
     if not chip_values or amount == 0:
         return ""
-    try:
-        parts = chip_breakdown(amount, chip_values)
-    except ChipSetTooAwkward:
+    parts = _breakdown(amount, tuple(chip_values))
+    if parts == AWKWARD:
         return _("no breakdown: these chip values are too awkward to work it out")
     if parts is None:
         return _("cannot be paid exactly with these chips")
     return format_breakdown(parts)
+
+
+AWKWARD: list[tuple[int, int]] = [(0, 0)]
+
+
+@lru_cache(maxsize=256)
+def _breakdown(amount: int, chip_values: tuple[int, ...]) -> list[tuple[int, int]] | None:
+    """chip_breakdown, remembered (AWKWARD too: working that out costs the most): a split pot
+    pays most winners the same amount, and step 2 repeats step 1's pots."""
+    try:
+        return chip_breakdown(amount, chip_values)
+    except ChipSetTooAwkward:
+        return AWKWARD
 
 
 def _payouts(

@@ -17,7 +17,7 @@ from collections.abc import Sequence
 # sets need tens: 1, 15, 25 and any amount take at most a handful; 1, 2, 5, 10, 20, 25, 50, 100,
 # 250, 500, 1000, 5000 under 40. Ten calls at the cap (the calculator's ten players) take under
 # 50 ms.
-MAX_STEPS = 5_000
+MAX_STEPS = 3_000
 # Most distinct values of a set that is not "each value divides the next" (such a set is paid
 # greedily, whatever its size). Setting up the search is quadratic in the number of values.
 MAX_VALUES = 32
