@@ -124,6 +124,8 @@ INSTALLED_APPS = [
 
 MIDDLEWARE = [
     "config.middleware.ServerTimingMiddleware",
+    # Outside the CSP middleware: takes the policy off bodiless 204s.
+    "config.middleware.NoContentMiddleware",
     "django.middleware.security.SecurityMiddleware",
     "django.middleware.csp.ContentSecurityPolicyMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",

@@ -16,6 +16,7 @@ from django.conf import settings
 from django.test import Client
 
 from dealer.models import Table
+from tests.dealer.conftest import make_table
 from tests.pages import every_page, inline_code
 
 pytestmark = pytest.mark.django_db
@@ -53,7 +54,6 @@ def test_every_kind_of_response_carries_the_strict_policy(
     urls = {
         "a page": f"/tables/{table.pk}/",
         "an htmx region": f"/tables/{table.pk}/poll/?v=0",
-        "an unchanged poll (204)": f"/tables/{table.pk}/poll/?v={table.version}",
         "the TV display": f"/d/{table.display_token}/",
         "a CSV file": "/ledger/history.csv",
         "a missing page (404)": "/no-such-page/",
@@ -64,6 +64,17 @@ def test_every_kind_of_response_carries_the_strict_policy(
         response = client.get(url, headers={"HX-Request": "true"} if "htmx" in what else {})
         assert policy(response) == POLICY, what
     assert policy(Client().get("/login/")) == POLICY
+
+
+def test_a_bodiless_poll_answer_carries_no_page_policy(client: Client, host: Any) -> None:
+    """A 204 (nothing changed, about once a second per TV and phone) has no body to protect:
+    the policy is left off it, and it stays small."""
+    client.force_login(host)
+    table = make_table(host)
+    response = client.get(f"/tables/{table.pk}/poll/?v={table.version}")
+    assert response.status_code == 204
+    assert "Content-Security-Policy" not in response.headers
+    assert policy(client.get(f"/tables/{table.pk}/poll/?v=0")) == POLICY
 
 
 def test_the_policy_allows_nothing_inline_and_no_eval() -> None:
