@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 from django import forms
+from django.core.exceptions import ValidationError
 from django.utils.formats import number_format
 from django.utils.functional import lazy
 from django.utils.translation import gettext_lazy as _
@@ -27,6 +28,22 @@ def _with_limit(message: Any, limit: int) -> str:
 
 # A message naming a bound, in the language of the request that shows it (not of import time).
 with_limit = lazy(_with_limit, str)
+
+
+def bounded_chip_values(parts: list[str]) -> list[int]:
+    """Chip values written as ASCII digits, sorted and without repeats: at most MAX_CHIP_VALUES
+    of them, each at most MAX_CHIPS (ValidationError naming both bounds)."""
+    values = [limits.whole_number(part, limits.MAX_CHIPS) for part in parts]
+    distinct = sorted({value for value in values if value is not None})
+    if None in values or len(distinct) > limits.MAX_CHIP_VALUES:
+        raise ValidationError(
+            _("At most %(n)s chip values, each at most %(chips)s.")
+            % {
+                "n": limits.MAX_CHIP_VALUES,
+                "chips": number_format(limits.MAX_CHIPS, force_grouping=True),
+            }
+        )
+    return distinct
 
 
 def chips_field(

@@ -40,3 +40,16 @@ MAX_PAYMENT_DETAILS = 500
 MAX_USERNAME = 150
 # Multi-line texts the host types (a structure, a payout table).
 MAX_TEXT = 10_000
+
+
+def whole_number(text: object, most: int, *, least: int = 0) -> int | None:
+    """A whole number someone typed or a page posted, from `least` to `most`, else None.
+
+    ASCII digits only: no sign, no "1e3", no "²" (which `str.isdigit` accepts and `int` does
+    not), and at most 19 of them, so reading it is never slow (`int` of thousands of digits is).
+    """
+    text = str(text).strip()
+    if not (0 < len(text) <= 19 and text.isascii() and text.isdigit()):
+        return None
+    value = int(text)
+    return value if least <= value <= most else None

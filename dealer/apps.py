@@ -10,13 +10,13 @@ class DealerConfig(AppConfig):
 
     def ready(self) -> None:
         # What the ledger must ask of the tables (ledger never imports dealer/).
-        from dealer.models import merge_hand_players, release_seats, seated_players, session_busy
+        from dealer.models import merge_hand_players, release_seats, session_busy, session_seats
         from ledger.models import BUSY_CHECKS, MERGE_HOOKS, SEATED, SETTLE_HOOKS
 
         for registry, hook in (
             (BUSY_CHECKS, session_busy),
             (MERGE_HOOKS, merge_hand_players),
-            (SEATED, seated_players),
+            (SEATED, session_seats),
             (SETTLE_HOOKS, release_seats),
         ):
             if hook not in registry:

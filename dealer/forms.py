@@ -2,18 +2,22 @@
 
 from __future__ import annotations
 
-import re
 from decimal import Decimal
 from typing import Any
 
 from django import forms
 from django.contrib.auth.validators import UnicodeUsernameValidator
 from django.core.exceptions import ValidationError
-from django.utils.formats import number_format
 from django.utils.translation import gettext_lazy as _
 
 from config import limits
-from config.forms import NameField, chips_field, hidden_number, revision_field
+from config.forms import (
+    NameField,
+    bounded_chip_values,
+    chips_field,
+    hidden_number,
+    revision_field,
+)
 from config.text import isolate
 from dealer.engine import ButtonStraddleOrder, HeadsUpCap, StraddleRaise
 from dealer.models import Seat, Table
@@ -123,20 +127,11 @@ class TableForm(forms.ModelForm):
     def clean_chip_values(self) -> list[int]:
         parts = [p.strip() for p in self.cleaned_data["chip_values"].replace(";", ",").split(",")]
         parts = [p for p in parts if p]
-        if not all(re.fullmatch(r"[0-9]{1,12}", p) for p in parts):
+        if not all(len(p) <= 12 and p.isascii() and p.isdigit() for p in parts):
             raise ValidationError(_("Chip values are whole numbers, e.g. 5, 25, 100."))
-        values = sorted({int(p) for p in parts})
-        if not values or values[0] <= 0:
+        if not parts or min(int(p) for p in parts) <= 0:
             raise ValidationError(_("Enter at least one chip value above 0."))
-        if len(values) > limits.MAX_CHIP_VALUES or values[-1] > limits.MAX_CHIPS:
-            raise ValidationError(
-                _("At most %(n)s chip values, each at most %(chips)s.")
-                % {
-                    "n": limits.MAX_CHIP_VALUES,
-                    "chips": number_format(limits.MAX_CHIPS, force_grouping=True),
-                }
-            )
-        return values
+        return bounded_chip_values(parts)
 
     def clean_max_seats(self) -> int:
         seats = self.cleaned_data["max_seats"]

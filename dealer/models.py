@@ -273,20 +273,17 @@ class Table(models.Model):
         hand = self.latest_hand()
         return hand if hand is not None and hand.status == Hand.Status.LIVE else None
 
-    def bump(self) -> None:
-        """A new version for the pollers. (Read back lazily: a concurrent bump only costs a
-        poller one extra redraw.)"""
-        Table.objects.filter(pk=self.pk).update(version=F("version") + 1)
+    def bump(self, **changes: Any) -> None:
+        """A new version for the pollers, with `changes` to other columns. (Read back lazily:
+        a concurrent bump only costs a poller one extra redraw.)"""
+        Table.objects.filter(pk=self.pk).update(version=F("version") + 1, **changes)
         self.version += 1
 
     def new_links(self) -> None:
         """New TV and phone links (one token for both): the old ones stop working at once, and
         the new version makes open pages redraw."""
         self.display_token = new_token()
-        Table.objects.filter(pk=self.pk).update(
-            display_token=self.display_token, version=F("version") + 1
-        )
-        self.version += 1
+        self.bump(display_token=self.display_token)
 
     def invite_token(self) -> str:
         """The co-dealer link's token: this table and its invite version, signed (nothing to
@@ -303,11 +300,9 @@ class Table(models.Model):
         return cls.objects.filter(pk=pk, invite_version=version).first()
 
     def new_invite(self) -> None:
-        Table.objects.filter(pk=self.pk).update(
-            invite_version=F("invite_version") + 1, version=F("version") + 1
-        )
+        """A new co-dealer link: every earlier one stops working."""
+        self.bump(invite_version=F("invite_version") + 1)
         self.invite_version += 1
-        self.version += 1
 
     def claim(self, version: int) -> None:
         """Take the table's next version, or raise Stale if another device changed it first.
@@ -698,9 +693,11 @@ def session_busy(session: Session) -> str:
     }
 
 
-def seated_players(session: Session) -> set[int]:
-    """The players with a seat at one of `session`'s tables (ledger.models.SEATED)."""
-    return set(Seat.objects.filter(table__session=session).values_list("player_id", flat=True))
+def session_seats(session: Session) -> list[tuple[int, str, int]]:
+    """(player id, table, stack) for each seat at one of `session`'s tables
+    (ledger.models.SEATED)."""
+    seats = Seat.objects.filter(table__session=session).select_related("table")
+    return [(seat.player_id, str(seat.table), seat.stack) for seat in seats]
 
 
 def release_seats(session: Session) -> None:

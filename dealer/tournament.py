@@ -31,8 +31,16 @@ from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from config import limits
-from config.forms import NameField, chips_field, number_field, revision_field
+from config.forms import (
+    MAX_REVISION,
+    NameField,
+    bounded_chip_values,
+    chips_field,
+    number_field,
+    revision_field,
+)
 from config.http import HtmxHttpRequest
+from config.limits import whole_number
 from config.text import isolate
 from dealer.display import lan_url, qr_svg
 from dealer.engine import clock as engine
@@ -63,12 +71,12 @@ MINUTE = timedelta(minutes=1)
 _NUMBER = r"(\d+(?:[.,]\d+)?)"
 _LEVEL = re.compile(
     rf"^(\d+)\s*/\s*(\d+)(?:\s+(ante|bb-ante|bba)\s+(\d+))?\s*,?\s+{_NUMBER}\s*(?:m|min|minutes)?$",
-    re.IGNORECASE,
+    re.IGNORECASE | re.ASCII,
 )
 _BREAK = re.compile(
     rf"^(?:break|paus|pause)\s+{_NUMBER}\s*(?:m|min|minutes)?\s*,?"
     r"(?:\s+colou?r-?up\s+([\d ,]+))?$",
-    re.IGNORECASE,
+    re.IGNORECASE | re.ASCII,
 )
 
 
@@ -117,7 +125,7 @@ def parse_steps(text: str) -> tuple[list[Level | Break], list[str]]:
             if kind:
                 ante_kind = AnteKind.EACH if kind.lower() == "ante" else AnteKind.BIG_BLIND
             seconds = _seconds(minutes)
-            amounts = [_bounded(v) for v in (small, big, ante or "0")]
+            amounts = [whole_number(v, limits.MAX_CHIPS) for v in (small, big, ante or "0")]
             if seconds is not None and None not in amounts:
                 step = Level(
                     small_blind=amounts[0],  # type: ignore[arg-type]
@@ -129,7 +137,9 @@ def parse_steps(text: str) -> tuple[list[Level | Break], list[str]]:
         elif match := _BREAK.match(line):
             minutes, colour_up = match.groups()
             seconds = _seconds(minutes)
-            values = [_bounded(v) for v in re.split(r"[\s,]+", colour_up or "") if v]
+            values = [
+                whole_number(v, limits.MAX_CHIPS) for v in re.split(r"[\s,]+", colour_up or "") if v
+            ]
             if seconds is not None and None not in values and len(values) <= limits.MAX_CHIP_VALUES:
                 step = Break(seconds=seconds, colour_up=tuple(sorted(values)))  # type: ignore[arg-type]
         else:
@@ -159,14 +169,6 @@ def parse_steps(text: str) -> tuple[list[Level | Break], list[str]]:
     return steps, problems
 
 
-def _bounded(digits: str) -> int | None:
-    """A number of chips from the editor's text, or None beyond MAX_CHIPS."""
-    if len(digits) > 12:
-        return None
-    value = int(digits)
-    return value if value <= limits.MAX_CHIPS else None
-
-
 def _seconds(minutes: str) -> int | None:
     """Minutes from the editor's text ("20", "7,5") in seconds, or None outside 1 second to
     MAX_LEVEL_MINUTES."""
@@ -178,17 +180,9 @@ def _seconds(minutes: str) -> int | None:
 
 def _chip_values(text: str) -> list[int]:
     parts = [v for v in re.split(r"[\s,;]+", text.strip()) if v]
-    if not all(re.fullmatch(r"[0-9]{1,12}", v) for v in parts):
+    if not all(len(v) <= 12 and v.isascii() and v.isdigit() for v in parts):
         raise forms.ValidationError(_("Write the chip values as numbers: 5, 25, 100."))
-    values = sorted({int(v) for v in parts})
-    if len(values) > limits.MAX_CHIP_VALUES or (values and values[-1] > limits.MAX_CHIPS):
-        raise forms.ValidationError(
-            _("At most %(n)s chip values, each at most %(chips)s.")
-            % {
-                "n": limits.MAX_CHIP_VALUES,
-                "chips": number_format(limits.MAX_CHIPS, force_grouping=True),
-            }
-        )
+    values = bounded_chip_values(parts)
     if not values or values[0] <= 0:
         raise forms.ValidationError(_("Give at least one chip value above 0."))
     return values
@@ -594,10 +588,10 @@ def clock_setup(request: HtmxHttpRequest, pk: int) -> HttpResponse:
             form.is_valid()
         return _editor(request, form=form, generator=generator, extra=extra)
     if action == "load":
-        template = request.POST.get("template", "")
+        template = whole_number(request.POST.get("template", ""), MAX_REVISION)
         saved = (
-            SavedStructure.objects.filter(host=request.user, pk=int(template)).first()
-            if re.fullmatch(r"[0-9]{1,18}", template)
+            SavedStructure.objects.filter(host=request.user, pk=template).first()
+            if template is not None
             else None
         )
         if saved is not None:
@@ -896,11 +890,11 @@ def _table_action(clock: TournamentClock, action: str, data: Any) -> str:
         return _("Seats drawn for %(n)s players.") % {"n": len(alive)}
     current = _table_seats(clock, set(alive))
     if action == "big_blind":
-        index = _number(data.get("table", ""), 0, len(clock.tables) - 1)
+        index = whole_number(data.get("table", ""), len(clock.tables) - 1)
         if index is None:
             raise ValueError(_("No such table."))
         seats = int(clock.tables[index].get("max_seats") or 10)
-        seat = _number(data.get("seat") or "0", 0, seats)
+        seat = whole_number(data.get("seat") or "0", seats)
         if seat is None:
             raise ValueError(_("The big blind is at a seat from 1 to %(n)s.") % {"n": seats})
         clock.tables[index]["big_blind"] = seat or None
@@ -920,14 +914,6 @@ def _table_action(clock: TournamentClock, action: str, data: Any) -> str:
         del clock.tables[int(str(breaking))]
         return _("Table broken: %(n)s players moved.") % {"n": len(moves)}
     raise ValueError(_("Unknown action."))
-
-
-def _number(text: str, lo: int, hi: int) -> int | None:
-    """A small whole number posted by a page (ASCII digits, from `lo` to `hi`), else None."""
-    text = str(text).strip()
-    if not re.fullmatch(r"[0-9]{1,6}", text) or not lo <= int(text) <= hi:
-        return None
-    return int(text)
 
 
 def _move(clock: TournamentClock, moves: list[Any]) -> None:

@@ -44,11 +44,11 @@ MAX_SETTLED_MINOR = 10**15
 
 BUSY_CHECKS: list[Callable[[Session], str]] = []
 MERGE_HOOKS: list[Callable[[Player, Player], None]] = []
-# - SEATED: the players who still hold chips at one of a session's tables (their count is
-#   not complete until a final count is saved);
+# - SEATED: (player id, table, stack) for each seat at one of a session's tables: who still
+#   holds chips there (their count is not complete until a final count is saved) and how many;
 # - SETTLE_HOOKS: run inside the settle's transaction (the tables release their seats: the
 #   count holds the numbers now, and the players may sit at another night's table).
-SEATED: list[Callable[[Session], set[int]]] = []
+SEATED: list[Callable[[Session], list[tuple[int, str, int]]]] = []
 SETTLE_HOOKS: list[Callable[[Session], None]] = []
 
 
@@ -492,13 +492,18 @@ class Session(models.Model):
             else:
                 source.left += c.chips
                 source.left_times += 1
-        tables = getattr(self, "tables", None)  # the dealer app's tables, when it has them
-        if tables is not None:
-            for table in tables.prefetch_related("seats"):
-                for seat in table.seats.all():
-                    if seat.player_id in sources:
-                        sources[seat.player_id].seated.append((str(table), seat.stack))
+        for player, table, stack in self.seats():
+            if player in sources:
+                sources[player].seated.append((table, stack))
         return sources
+
+    def seats(self) -> list[tuple[int, str, int]]:
+        """(player id, table, stack) for each seat at this session's tables (SEATED)."""
+        return [seat for seats in SEATED for seat in seats(self)]
+
+    def seated(self) -> set[int]:
+        """The players with a seat at one of this session's tables."""
+        return {player for player, _table, _stack in self.seats()}
 
     # --- state ----------------------------------------------------------------------------
 
@@ -530,9 +535,8 @@ class Session(models.Model):
         # The game goes on, so the saved count of everyone still seated is out of date: they
         # are counted afresh at the end (a stale count would settle a player at chips they no
         # longer have). Who stood up with their count keeps it.
-        seated = set().union(*(players(self) for players in SEATED))
         discarded, _kinds = self.cash_outs.filter(
-            kind=CashOut.Kind.COUNT, player__in=seated
+            kind=CashOut.Kind.COUNT, player__in=self.seated()
         ).delete()
         note = (
             _("The saved count of %(n)s players was discarded: count again at the end.")
@@ -722,7 +726,7 @@ class Session(models.Model):
         # counted (0 for a player who has none): before that there is no shortfall to resolve.
         # A player still seated at one of the session's tables is counted only by a final
         # count (chips taken off another table earlier are not all they have).
-        seated = set().union(*(players(self) for players in SEATED))
+        seated = self.seated()
         st.uncounted = [
             r
             for r in ordered
@@ -1538,17 +1542,10 @@ class Tournament(models.Model):
         if locked.session_id != self.session_id:
             self.session = locked.session
         if self.session is not None:
-            # Its session's state, read under the session's lock: a settle racing this
-            # change either sees it or refuses it (see Session.hold).
-            state = (
-                Session.objects.select_for_update()
-                .filter(pk=self.session_id)
-                .values_list("state", flat=True)
-                .first()
-            )
-            self.session.state = state or self.session.state
-            # The tournament's money is in the session's statement: its pages are now stale.
-            Session.objects.filter(pk=self.session_id).update(version=models.F("version") + 1)
+            # Its session's state, read under the session's lock: a settle racing this change
+            # either sees it or refuses it (the checks here say what the state allows). The
+            # tournament's money is in the session's statement: its pages are now out of date.
+            self.session.hold(*Session.State.values)
         getattr(self, "_prefetched_objects_cache", {}).clear()
 
     @transaction.atomic

@@ -7,7 +7,6 @@ otherwise the host sets it on the page, and this device remembers it (in the Dja
 
 from __future__ import annotations
 
-import re
 from collections.abc import Iterator
 from contextlib import contextmanager
 from typing import Any
@@ -24,6 +23,7 @@ from django.views.decorators.http import require_GET, require_POST
 from config import limits
 from config.forms import MAX_REVISION
 from config.http import HtmxHttpRequest
+from config.limits import whole_number
 from ledger import prizes
 from ledger.forms import PayoutTableForm, RegisterForm, TournamentForm, money_text
 from ledger.models import Entry, Player, Session, Tournament
@@ -42,7 +42,7 @@ STALE = gettext_lazy(
 def _fresh(request: HtmxHttpRequest, tournament: Tournament) -> bool:
     """Whether the page that posted showed the tournament as it is now (every form carries its
     version; a post without one is out of date too). Nothing is written: see `_changing`."""
-    return _whole(request.POST.get("version", ""), MAX_REVISION) == tournament.version
+    return whole_number(request.POST.get("version", ""), MAX_REVISION) == tournament.version
 
 
 class Stale(Exception):
@@ -69,7 +69,7 @@ def _level(request: HtmxHttpRequest, tournament: Tournament) -> int:
     if getattr(tournament, "clock", None) is not None:
         return tournament.level_now()
     key = f"tournament-{tournament.pk}-level"
-    level = _whole(request.POST.get("level", ""), limits.MAX_LEVEL)
+    level = whole_number(request.POST.get("level", ""), limits.MAX_LEVEL)
     if level is not None:
         request.session[key] = level
     level = request.session.get(key)
@@ -84,16 +84,8 @@ def _stacks(request: HtmxHttpRequest, players: list[Player]) -> dict[Player, int
     stacks: dict[Player, int | None] = {}
     for player in players:
         text = request.POST.get(f"stack_{player.pk}", "").replace(" ", "")
-        stacks[player] = _whole(text, limits.MAX_STACK) or None
+        stacks[player] = whole_number(text, limits.MAX_STACK) or None
     return stacks
-
-
-def _whole(text: str, limit: int) -> int | None:
-    """A whole number typed or posted (ASCII digits, up to `limit`), else None."""
-    text = text.strip()
-    if not re.fullmatch(r"[0-9]{1,19}", text) or int(text) > limit:
-        return None
-    return int(text)
 
 
 # --- list and create --------------------------------------------------------------------------
@@ -104,7 +96,7 @@ def _whole(text: str, limit: int) -> int | None:
 def tournament_list(request: HtmxHttpRequest) -> HttpResponse:
     """The host's tournaments and a form to start one (from a session: `?session=<pk>`)."""
     initial: dict[str, Any] = {}
-    session_pk = _whole(request.GET.get("session", ""), MAX_REVISION)
+    session_pk = whole_number(request.GET.get("session", ""), MAX_REVISION)
     if session_pk is not None:
         session = Session.objects.filter(host=request.user, pk=session_pk).first()
         if session is not None:
@@ -470,7 +462,7 @@ def tournament_session(request: HtmxHttpRequest, pk: int) -> HttpResponse:
         return _page(request, tournament, error=str(STALE))
     choice = request.POST.get("session", "")
     session: Session | None = None
-    if choice != "new" and (session_pk := _whole(choice, MAX_REVISION)) is not None:
+    if choice != "new" and (session_pk := whole_number(choice, MAX_REVISION)) is not None:
         session = get_object_or_404(Session, pk=session_pk, host=request.user)
     try:
         with _changing(tournament):

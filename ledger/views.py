@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import re
 from datetime import timedelta
 from typing import Any
 
@@ -18,7 +17,9 @@ from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
 
+from config.forms import MAX_REVISION
 from config.http import HtmxHttpRequest
+from config.limits import whole_number
 from config.text import csv_writer, isolate, spreadsheet_text
 from ledger import settlement
 from ledger.chart import line_chart
@@ -51,8 +52,7 @@ def _error(error: ValidationError) -> str:
 def _version(request: HtmxHttpRequest) -> int:
     """The session version the page showed (every form on it carries it); 0, which no session
     has, when it is missing or not a number: the post is then out of date."""
-    text = request.POST.get("version", "").strip()
-    return int(text) if re.fullmatch(r"[0-9]{1,18}", text) else 0
+    return whole_number(request.POST.get("version", ""), MAX_REVISION) or 0
 
 
 def _form_errors(form: Any) -> str:
