@@ -20,6 +20,7 @@ from dealer.engine.actions import (
     IllegalAction,
     Misdeal,
     Muck,
+    Openers,
     Raise,
     Show,
 )
@@ -33,6 +34,8 @@ from dealer.engine.hand import (
     pots_so_far,
     replay,
     resolve_all_in,
+    show_order,
+    special_deal,
     start,
 )
 from dealer.engine.pots import Pot, build_pots, split_pot
@@ -75,6 +78,7 @@ __all__ = [
     "Legal",
     "Misdeal",
     "Muck",
+    "Openers",
     "NoLimit",
     "OddChip",
     "Phase",
@@ -95,6 +99,8 @@ __all__ = [
     "pots_so_far",
     "replay",
     "resolve_all_in",
+    "show_order",
+    "special_deal",
     "split_pot",
     "start",
 ]

@@ -39,6 +39,8 @@ class Raise:
 
     player: int
     to: int
+    # Seed 000's jackpots: the opener claims jacks or better (the dealer's tap says so).
+    openers: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -46,6 +48,7 @@ class AllIn:
     """Put in every chip: a call, a bet or a raise, whichever that amounts to."""
 
     player: int
+    openers: bool = False  # jackpots: as for Raise, when the all-in opens the pot
 
 
 @dataclass(frozen=True, slots=True)
@@ -61,6 +64,20 @@ class Draw:
 
     player: int
     count: int = 0
+    # Seed 000's jackpots: the opener puts a discarded opener aside, to show at the showdown.
+    split_openers: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class Openers:
+    """Seed 000's jackpots, at the showdown: did the opener show jacks or better?
+
+    `shown=False` (a false opener): the opener cannot win; if everyone else had folded, the same
+    pot is played again without them (see `HandState.replay_without`).
+    """
+
+    player: int
+    shown: bool = True
 
 
 @dataclass(frozen=True, slots=True)
@@ -121,4 +138,5 @@ Action = (
     | DealStreet
     | Award
     | Misdeal
+    | Openers
 )

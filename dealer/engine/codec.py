@@ -21,6 +21,7 @@ from dealer.engine.actions import (
     Fold,
     Misdeal,
     Muck,
+    Openers,
     Raise,
     Show,
 )
@@ -54,6 +55,7 @@ ACTION_TYPES: dict[str, type] = {
     "deal": DealStreet,
     "award": Award,
     "misdeal": Misdeal,
+    "openers": Openers,
 }
 _ACTION_NAMES = {cls: name for name, cls in ACTION_TYPES.items()}
 
@@ -156,6 +158,10 @@ def config_to_dict(config: HandConfig) -> dict[str, Any]:
         "smallest_chip": config.smallest_chip,
         "seats": list(config.seats),
         "options": options_to_dict(config.options),
+        "joker": config.joker,
+        "jackpot": config.jackpot,
+        "open_or_fold": config.open_or_fold,
+        "carried": config.carried,
     }
 
 
@@ -173,4 +179,8 @@ def config_from_dict(data: dict[str, Any]) -> HandConfig:
         smallest_chip=data.get("smallest_chip", 1),
         seats=tuple(data.get("seats", ())),
         options=options_from_dict(data.get("options", {})),
+        joker=bool(data.get("joker", False)),
+        jackpot=bool(data.get("jackpot", False)),
+        open_or_fold=bool(data.get("open_or_fold", False)),
+        carried=int(data.get("carried", 0)),
     )

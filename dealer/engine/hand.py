@@ -27,6 +27,7 @@ from dealer.engine.actions import (
     IllegalAction,
     Misdeal,
     Muck,
+    Openers,
     Raise,
     Show,
 )
@@ -105,6 +106,27 @@ class HandState(NamedTuple):
     returned: tuple[int, ...] = ()  # uncalled bets given back
     # Each pot as it was awarded: (pot index, ((player, chips), …)), the last side pot first.
     paid: tuple[tuple[int, tuple[tuple[int, int], ...]], ...] = ()
+    # Draw games: cards left in the stub, discards not yet shuffled into it, and each renewal of
+    # the stub as (the player whose draw needed it, the new stub's size).
+    stub: int = 0
+    discards: int = 0
+    reshuffles: tuple[tuple[int, int], ...] = ()
+    draw_order: tuple[int, ...] = ()
+    began: bool = False  # a player has acted: a misdeal is no longer possible (seed 002)
+    voluntary: int = 0  # calls, bets and raises in the first betting round (special deals)
+    round_first: int | None = None  # who spoke first in the current (or last) betting round
+    aggressor_street: int = -1  # the betting round of `last_aggressor`'s bet or raise
+    # Seed 000's jackpots: who opened, whether they put an opener aside, whether they showed
+    # openers (None: not yet asked).
+    opener: int | None = None
+    split_openers: bool = False
+    openers_shown: bool | None = None
+    # Chips that stay on the table for the next deal (a jackpot nobody opened, a false opener's
+    # pot), and the player left out when the same pot is played again.
+    carried_out: int = 0
+    replay_without: int | None = None
+    # Seed 003: what each player who passed must still pay to come back in at the exchange.
+    owed: tuple[int, ...] = ()
 
     @property
     def players(self) -> int:
@@ -112,8 +134,9 @@ class HandState(NamedTuple):
 
     @property
     def pot_total(self) -> int:
-        """Every chip in the middle or in front of the players, not yet paid out."""
-        return sum(self.contributions) - sum(self.payouts)
+        """Every chip in the middle or in front of the players (a carried pot too), not yet
+        paid out or carried on."""
+        return sum(self.contributions) + self.config.carried - sum(self.payouts) - self.carried_out
 
     @property
     def is_over(self) -> bool:
@@ -147,10 +170,14 @@ class Legal:
     is_bet: bool = False  # nothing to call yet: the raise is a bet (or a completion in stud)
     bring_in: int = 0  # stud: the bring-in this player may post instead of completing
     draw_max: int = 0
+    join: int = 0  # seed 003, at the exchange: what a player who passed pays to come back in
+    needs_openers: bool = False  # jackpots: opening needs a claim of jacks or better
+    stub: int = 0  # draw games: the cards left in the stub before this draw
     deal: bool = False
     needs_first_actor: bool = False  # stud: name the first player if no up cards are entered
     award_pot: int | None = None  # the pot the dealer awards next
     eligible: tuple[int, ...] = ()
+    check_openers: int | None = None  # jackpots: the opener must show openers first
 
 
 # --- starting a hand -------------------------------------------------------------------------
@@ -171,6 +198,11 @@ def start(config: HandConfig) -> HandState:
     n = len(config.stacks)
     if not 2 <= n <= 23:
         raise IllegalAction("A hand needs 2 to 23 players.")
+    fewest, most = config.spec.players
+    if not fewest <= n <= most:
+        raise IllegalAction(f"This game is for {fewest} to {most} players, not {n}.")
+    if config.carried < 0:
+        raise IllegalAction("A carried pot cannot be negative.")
     for p, stack in enumerate(config.stacks):
         if stack <= 0:
             raise IllegalAction(f"Seat {config.seat(p)} has no chips and cannot be dealt in.")
@@ -239,6 +271,8 @@ def start(config: HandConfig) -> HandState:
         mucked=(False,) * n,
         payouts=(0,) * n,
         returned=(0,) * n,
+        stub=config.deck_size - spec.hole_cards * n if spec.kind is Kind.DRAW else 0,
+        owed=(0,) * n,
     )
     if state.phase is not Phase.BETTING:
         return state
@@ -360,6 +394,8 @@ def _raise_bounds(state: HandState, p: int) -> tuple[int, int]:
             smallest = structure.min_bet
             if structure.at_least_largest:
                 smallest = max(smallest, state.largest_raise)
+            if structure.open_min and opening and state.street == 0:
+                smallest = max(smallest, structure.open_min)
             low = level + smallest
             high = level + max(_spread_max(structure, state.street), smallest)
         if structure.round_cap:
@@ -417,26 +453,46 @@ def legal_actions(state: HandState) -> Legal:
             low, high = _raise_bounds(state, p)
         if low and _seed_open_required(state):
             call = 0  # seed 000: open the pot or fold (unless opening is impossible: all-ins)
+        passing = _passing_stays_in(state)
+        check = (to_call <= 0 or passing) and not stud_bring_in
+        if check and low and _must_open_or_fold(state):
+            check = False
         return Legal(
             phase=phase,
             player=p,
-            fold=not stud_bring_in,
-            check=to_call <= 0 and not stud_bring_in,
+            fold=not stud_bring_in and not passing,
+            check=check,
             call=0 if stud_bring_in else call,
             call_all_in=call > 0 and call == state.stacks[p],
             raise_min=low,
             raise_max=high,
             is_bet=state.raises == 0,
             bring_in=min(state.config.bring_in, state.stacks[p]) if stud_bring_in else 0,
+            needs_openers=bool(low) and _opening_needs_openers(state),
         )
     if phase is Phase.DRAW:
-        return Legal(phase=phase, player=state.to_act, draw_max=state.config.spec.hole_cards)
+        p = state.to_act
+        assert p is not None
+        join = min(state.owed[p], state.stacks[p])
+        return Legal(
+            phase=phase,
+            player=p,
+            draw_max=state.config.spec.hole_cards,
+            join=join,
+            fold=join > 0,
+            stub=state.stub,
+        )
     if phase is Phase.DEAL:
         needs = state.config.spec.kind is Kind.STUD
         return Legal(phase=phase, deal=True, needs_first_actor=needs)
     if phase is Phase.SHOWDOWN:
         index = _next_pot(state)
-        return Legal(phase=phase, award_pot=index, eligible=_contenders(state, state.pots[index]))
+        return Legal(
+            phase=phase,
+            award_pot=index,
+            eligible=_contenders(state, state.pots[index]),
+            check_openers=_openers_to_check(state),
+        )
     return Legal(phase=phase)
 
 
@@ -482,6 +538,21 @@ def _awaiting_bring_in(state: HandState) -> bool:
     )
 
 
+def _passing_stays_in(state: HandState | _Draft) -> bool:
+    """Seed 003, first betting round: a pass costs nothing and keeps the player in."""
+    return state.config.spec.pass_stays_in and state.street == 0
+
+
+def _opening_needs_openers(state: HandState | _Draft) -> bool:
+    """Seed 000's jackpots: the first bet of the first round needs jacks or better."""
+    return state.config.jackpot and state.street == 0 and state.raises == 0
+
+
+def _must_open_or_fold(state: HandState | _Draft) -> bool:
+    """Seed 000, five or fewer: before the pot is opened, fold or open; no pass."""
+    return state.config.open_or_fold and state.street == 0 and state.raises == 0
+
+
 def _seed_open_required(state: HandState) -> bool:
     """Seed 000: before the pot is opened nobody may just call the straddle."""
     structure = state.config.structure
@@ -509,6 +580,7 @@ _LIST_FIELDS = frozenset(
         "mucked",
         "payouts",
         "returned",
+        "owed",
     }
 )
 _LIST_INDEXES = tuple(HandState._fields.index(name) for name in sorted(_LIST_FIELDS))
@@ -565,22 +637,26 @@ def apply(state: HandState, action: Action) -> HandState:
     d = _Draft(state)
     phase = state.phase
     if isinstance(action, Misdeal):
+        _check_misdeal(state)
         n = state.players
         d.phase, d.to_act = Phase.VOID, None
         d.stacks, d.bets = list(state.config.stacks), [0] * n
         d.contributions, d.payouts, d.dead = [0] * n, [0] * n, [0] * n
+        d.carried_out = state.config.carried  # a carried pot stays on the table
     elif isinstance(action, DealStreet):
         if phase is not Phase.DEAL:
             raise IllegalAction(_not_now(state, "deal the next street"))
         _deal(d, action)
-    elif isinstance(action, Award | Show | Muck):
+    elif isinstance(action, Award | Show | Muck | Openers):
         if phase is not Phase.SHOWDOWN:
             raise IllegalAction(_not_now(state, "award a pot"))
         if isinstance(action, Award):
             _award(d, action)
+        elif isinstance(action, Openers):
+            _openers(d, action)
         else:
             _show_or_muck(d, action)
-    elif isinstance(action, Draw):
+    elif isinstance(action, Draw) or (isinstance(action, Fold) and phase is Phase.DRAW):
         if phase is not Phase.DRAW:
             raise IllegalAction(_not_now(state, "draw"))
         _draw(d, action)
@@ -599,6 +675,23 @@ def apply(state: HandState, action: Action) -> HandState:
     return d.freeze()
 
 
+def _check_misdeal(state: HandState) -> None:
+    """Seed 002: "Ett kort som vänds upp efter att given har börjat stoppar inte spelet" - a
+    misdeal is possible only before anyone has acted (the house may allow it until the flop)."""
+    if not state.began:
+        return
+    if (
+        state.config.options.misdeal_until_flop
+        and state.config.spec.kind is Kind.BOARD
+        and (state.street, state.phase) in ((0, Phase.BETTING), (1, Phase.DEAL))
+    ):
+        return
+    raise IllegalAction(
+        "A misdeal is only possible before the first action: once the hand has begun, a card"
+        " turned up does not stop the game."
+    )
+
+
 def _not_now(state: HandState, what: str) -> str:
     waiting = {
         Phase.BETTING: f"it is seat {state.seat(state.to_act or 0)}'s turn to act",
@@ -614,7 +707,10 @@ def _bet(state: HandState, d: _Draft, action: Action) -> None:
     seat = state.seat(p)
     legal = legal_actions(state)
     if isinstance(action, AllIn):
+        openers = action.openers
         action = _all_in(state, legal, p)
+        if isinstance(action, Raise):
+            action = Raise(p, action.to, openers=openers)
     if isinstance(action, Fold):
         if not legal.fold:
             raise IllegalAction(f"Seat {seat} cannot fold: {_options_text(state, legal)}.")
@@ -633,6 +729,8 @@ def _bet(state: HandState, d: _Draft, action: Action) -> None:
                 )
             raise IllegalAction(f"Seat {seat} cannot call now.")
         d.put(p, legal.call)
+        if state.street == 0:
+            d.voluntary += 1
     elif isinstance(action, BringIn):
         if not legal.bring_in:
             raise IllegalAction(f"Seat {seat} has no bring-in to post.")
@@ -640,9 +738,19 @@ def _bet(state: HandState, d: _Draft, action: Action) -> None:
         # A short bring-in does not lower what the others must call.
         d.bet_level = state.config.bring_in
     elif isinstance(action, Raise):
+        if legal.needs_openers and legal.raise_min and not action.openers:
+            raise IllegalAction(
+                f"Seat {seat} may open only with jacks or better: confirm that they claim"
+                " openers, or they check."
+            )
         _raise(state, d, p, action.to, legal)
+        if legal.needs_openers:
+            d.opener = p
+        if state.street == 0:
+            d.voluntary += 1
     else:
         raise IllegalAction(f"{type(action).__name__} is not a betting action.")
+    d.began = True
     _after_action(d, p)
 
 
@@ -683,12 +791,12 @@ def _options_text(state: HandState, legal: Legal) -> str:
     if legal.bring_in:
         parts.append(f"bring in {legal.bring_in}")
     if legal.check:
-        parts.append("check")
+        parts.append("pass" if _passing_stays_in(state) else "check")
     if legal.call:
         parts.append(f"call {legal.call}")
     if legal.raise_min:
         verb = "complete to" if legal.bring_in else ("bet" if legal.is_bet else "raise to")
-        if _seed_open_required(state):
+        if _seed_open_required(state) or legal.needs_openers:
             verb = "open to"
         amount = (
             str(legal.raise_min)
@@ -756,6 +864,7 @@ def _raise(state: HandState, d: _Draft, p: int, to: int, legal: Legal) -> None:
             d.cap_multiway = sum(not f for f in state.folded) > 2
     d.bet_level = max(to, state.bet_level)
     d.last_aggressor = p
+    d.aggressor_street = state.street
 
 
 def _after_action(d: _Draft, p: int) -> None:
@@ -785,9 +894,12 @@ def _next_to_act(state: HandState | _Draft, p: int) -> int | None:
     best = max(range(n), key=reach.__getitem__)
     second = max((reach[r] for r in range(n) if r != best), default=-1)
     with_chips = sum(1 for r in range(n) if stacks[r] > 0 and not folded[r])
+    passed = _passing_stays_in(state)
     for q in _order_after(state, p):
         if folded[q] or stacks[q] == 0:
             continue
+        if passed and acted[q] == level:
+            continue  # seed 003: passed at this amount; asked again only if someone raises
         others = second if q == best else reach[best]
         if bets[q] < min(level, max(others, 0)):
             return q
@@ -805,6 +917,7 @@ def _begin_round(d: _Draft, first: int) -> None:
     d.round_began_heads_up = d.folded.count(False) == 2
     before = (first - (-1 if d.config.spec.counterclockwise else 1)) % d.players
     nxt = _next_to_act(d, before)
+    d.round_first = nxt
     if nxt is None:
         _close_round(d)
     else:
@@ -825,12 +938,19 @@ def pots_so_far(state: HandState) -> tuple[Pot, ...]:
     if state.phase is Phase.SHOWDOWN or state.is_over:
         return state.pots
     before = [c - b for c, b in zip(state.contributions, state.bets, strict=True)]
-    return build_pots(before, state.folded, state.dead)
+    return build_pots(before, state.folded, state.dead, state.config.carried)
 
 
 def _close_round(d: _Draft) -> None:
     """End a betting round: return the uncalled bet, then move on to the next step."""
     top, excess = _uncalled(d.bets)
+    passing = _passing_stays_in(d)
+    if passing:
+        # Seed 003: every bet stays in the pot; who passed owes the difference to come back in.
+        excess = 0
+        level = max(d.bets)
+        d.owed = [0 if d.folded[q] else level - d.bets[q] for q in range(d.players)]
+        top = d.last_aggressor if level else None
     if excess > 0:
         d.stacks[top] += excess
         d.contributions[top] -= excess
@@ -842,10 +962,17 @@ def _close_round(d: _Draft) -> None:
     d.to_act = None
     d.min_raise = _min_bet(d.config, d.street + 1)
     spec = d.config.spec
-    if d.folded.count(False) == 1 or d.street + 1 >= len(spec.streets):
+    if d.config.jackpot and d.street == 0 and d.opener is None and d.folded.count(False) > 1:
+        # Seed 000: "Om alla spelarna inleder med att passa, avslutas givnen. Spelarnas ante
+        # ligger kvar i potten" - nobody opened: the pot stays for the next deal.
+        d.pots = build_pots(d.contributions, d.folded, d.dead, d.config.carried)
+        d.carried_out, d.awarded = sum(pot.amount for pot in d.pots), len(d.pots)
+        d.phase = Phase.COMPLETE
+    elif d.folded.count(False) == 1 or d.street + 1 >= len(spec.streets):
         _showdown(d)
     elif spec.kind is Kind.DRAW and d.street == 0:
-        d.phase, d.to_act = Phase.DRAW, _next_drawer(d, d.players - 1)
+        d.draw_order = tuple(_draw_order(d, top if passing else None))
+        d.phase, d.to_act = Phase.DRAW, _next_drawer(d)
     else:
         d.phase, d.street = Phase.DEAL, d.street + 1
 
@@ -957,24 +1084,62 @@ def _best_visible(state: HandState | _Draft) -> int:
     return tied[0]
 
 
-def _next_drawer(state: HandState | _Draft, after: int) -> int | None:
-    for q in _order_after(state, after):
+def _draw_order(state: HandState | _Draft, top_bettor: int | None) -> list[int]:
+    """Who draws in which order.
+
+    Seed 000: "Den närmaste aktiva spelaren till vänster om givaren agerar först, och turen
+    fortsätter sedan medsols." Seed 003: "byrjar á þeim sem átti hæsta veðmálið ... en er
+    sjálfur síðastur" - the highest bettor first, round the table, the dealer last.
+    """
+    n = state.players
+    button = n - 1
+    if not state.config.spec.counterclockwise:
+        return list(range(n))
+    start = (n - 2) % n if top_bettor is None else top_bettor
+    order = [(start - i) % n for i in range(n)]
+    order.remove(button)
+    return [*order, button]
+
+
+def _next_drawer(state: HandState | _Draft) -> int | None:
+    for q in state.draw_order:
         if not state.folded[q] and state.drawn[q] < 0:
             return q
     return None
 
 
-def _draw(d: _Draft, action: Draw) -> None:
+def _draw(d: _Draft, action: Draw | Fold) -> None:
     p = action.player
     if p != d.to_act:
         raise IllegalAction(
             f"It is seat {d.seat(d.to_act or 0)}'s turn to draw, not seat {d.seat(p)}'s."
         )
-    most = d.config.spec.hole_cards
-    if not 0 <= action.count <= most:
-        raise IllegalAction(f"Seat {d.seat(p)} can draw 0 to {most} cards.")
-    d.drawn[p] = action.count
-    nxt = _next_drawer(d, p)
+    owed = min(d.owed[p], d.stacks[p])
+    if isinstance(action, Fold):
+        if not owed:
+            raise IllegalAction(f"Seat {d.seat(p)} is in the hand: they draw (0 stands pat).")
+        d.folded[p] = True
+    else:
+        most = d.config.spec.hole_cards
+        if not 0 <= action.count <= most:
+            raise IllegalAction(f"Seat {d.seat(p)} can draw 0 to {most} cards.")
+        if action.split_openers and p != d.opener:
+            raise IllegalAction(
+                f"Only the opener can put an opener aside, and seat {d.seat(p)} did not open."
+            )
+        if owed:
+            # Seed 003: a player who passed comes back in by paying what the others paid.
+            d.stacks[p] -= owed
+            d.contributions[p] += owed
+            d.owed[p] = 0
+        _take_cards(d, p, action.count)
+        d.drawn[p] = action.count
+        d.split_openers = d.split_openers or action.split_openers
+    d.began = True
+    if d.folded.count(False) == 1:
+        _showdown(d)
+        return
+    nxt = _next_drawer(d)
     if nxt is not None:
         d.to_act = nxt
         return
@@ -982,12 +1147,56 @@ def _draw(d: _Draft, action: Draw) -> None:
     _begin_round(d, _first_active_after_button(d))
 
 
+def _take_cards(d: _Draft, p: int, count: int) -> None:
+    """Deal `count` cards from the stub to `p`, who discarded as many first.
+
+    When the stub is down to the variant's last cards and cards are still wanted, those cards
+    and every discard become the new stub (seed 000: the last card; seed 003: none left).
+    """
+    d.discards += count
+    for _ in range(count):
+        if d.stub <= d.config.spec.reshuffle_at and d.discards:
+            d.stub += d.discards
+            d.discards = 0
+            d.reshuffles = (*d.reshuffles, (p, d.stub))
+        if d.stub <= 0:
+            raise IllegalAction(
+                f"The stub cannot give seat {d.seat(p)} {count} card(s): no cards are left."
+            )
+        d.stub -= 1
+
+
 # --- showdown and awarding -----------------------------------------------------------------------
 
 
 def _showdown(d: _Draft) -> None:
-    d.pots = build_pots(d.contributions, d.folded, d.dead)
+    d.pots = build_pots(d.contributions, d.folded, d.dead, d.config.carried)
     d.phase, d.to_act, d.awarded = Phase.SHOWDOWN, None, 0
+    _auto_award(d)
+
+
+def _openers_to_check(state: HandState | _Draft) -> int | None:
+    """Jackpots: the opener still in the hand must show openers before any pot is awarded
+    (seed 000: "Spelaren som öppnade måste vara beredd att visa att hen uppfyllde kravet")."""
+    p = state.opener
+    if p is None or state.openers_shown is not None or state.folded[p] or state.mucked[p]:
+        return None
+    return p
+
+
+def _openers(d: _Draft, action: Openers) -> None:
+    p = action.player
+    if p != _openers_to_check(d):
+        raise IllegalAction("Nobody has openers to show now.")
+    d.openers_shown = action.shown
+    if not action.shown:
+        # Seed 000: "En spelare som inte kan visa upp erforderlig styrka på handen kan inte
+        # vinna potten" - and if everyone else had folded, "spelas på nytt om samma pott med
+        # samma givare, dock utan att den felande får delta. Spelarna sätter i detta fall inte
+        # någon ny ante."
+        d.mucked[p] = True
+        if d.folded.count(False) == 1:
+            d.replay_without = p
     _auto_award(d)
 
 
@@ -1000,10 +1209,19 @@ def _contenders(state: HandState | _Draft, pot: Pot) -> tuple[int, ...]:
 
 
 def _auto_award(d: _Draft) -> None:
-    """Award pots that only one player can win; complete the hand when all are awarded."""
+    """Award pots that only one player can win; complete the hand when all are awarded.
+
+    A pot nobody can win (its only player was a false opener) stays on the table for the next
+    deal."""
+    if _openers_to_check(d) is not None:
+        return
     while d.awarded < len(d.pots):
         pot = d.pots[_next_pot(d)]
         contenders = _contenders(d, pot)
+        if not contenders:
+            d.carried_out += pot.amount
+            d.awarded += 1
+            continue
         if len(contenders) != 1:
             return
         _pay(d, pot, contenders)
@@ -1077,6 +1295,12 @@ def _show_or_muck(d: _Draft, action: Show | Muck) -> None:
 
 
 def _award(d: _Draft, action: Award) -> None:
+    opener = _openers_to_check(d)
+    if opener is not None:
+        raise IllegalAction(
+            f"First: did seat {d.seat(opener)} show openers (jacks or better)? The opener"
+            " cannot win without them."
+        )
     index = _next_pot(d)
     if action.pot != index:
         raise IllegalAction(
@@ -1123,6 +1347,37 @@ def _best_shown(state: HandState | _Draft, contenders: tuple[int, ...]) -> tuple
             ) from error
     best = max(values.values())
     return tuple(p for p in contenders if values[p] == best)
+
+
+def show_order(state: HandState) -> tuple[int, ...]:
+    """Who shows first at the showdown, and then in turn (seed 000): "Den spelare som sist
+    gjorde en inledande satsning eller höjning visar först, och turen fortsätter sedan medsols.
+    Om alla spelarna passade i den andra satsningsomgången, visar spelarna i samma ordning som de
+    talade." Players who folded are left out."""
+    last = len(state.config.spec.streets) - 1
+    if state.last_aggressor is not None and state.aggressor_street == last:
+        first = state.last_aggressor
+    elif state.round_first is not None:
+        first = state.round_first
+    else:
+        first = 0
+    order = (first, *_order_after(state, first))[: state.players]
+    return tuple(p for p in order if not state.folded[p])
+
+
+def special_deal(state: HandState) -> bool:
+    """Seed 000: a deal after which tables playing "knektöppning efter speciella givar" play
+    jackpots: "om ingen spelare gick med i den första satsningsomgången och straddlen vann en
+    giv utan spel eller om en spelare gick med utan att höja och övriga spelare omedelbart lade
+    sig" - the first betting round ended the deal with at most one player going in."""
+    return (
+        state.phase is Phase.COMPLETE
+        and not state.config.jackpot
+        and state.street == 0
+        and state.folded.count(False) == 1
+        and state.voluntary <= 1
+        and bool(state.config.blinds)
+    )
 
 
 def replay(config: HandConfig, actions: Iterable[Action]) -> HandState:

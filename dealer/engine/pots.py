@@ -18,6 +18,7 @@ def build_pots(
     contributions: Sequence[int],
     folded: Sequence[bool],
     dead: Sequence[int] | None = None,
+    carried: int = 0,
 ) -> tuple[Pot, ...]:
     """Main pot first, then the side pots, from each player's total contribution.
 
@@ -25,7 +26,8 @@ def build_pots(
     every player (folded ones too) put in between the previous level and its own, and may be won
     by the players still in who reached it. Chips a folded player put in above the top level stay
     in the last pot. Dead money (`dead`: a dead small blind, a big-blind or button ante) is no
-    one's bet: it goes to the main pot. Call this after uncalled bets have been returned.
+    one's bet: it goes to the main pot, like `carried` (a jackpot carried in from earlier deals).
+    Call this after uncalled bets have been returned.
     """
     dead = dead or (0,) * len(contributions)
     live = [c - d for c, d in zip(contributions, dead, strict=True)]
@@ -43,7 +45,7 @@ def build_pots(
         floor = level
     # Dead money, and live chips nobody still in reached (their bets came back uncalled), can be
     # won by everyone still in: the main pot, merged with the first live pot when it is the same.
-    spare = sum(dead) + (0 if pots else sum(live))
+    spare = sum(dead) + carried + (0 if pots else sum(live))
     if spare:
         everyone = tuple(p for p, f in enumerate(folded) if not f)
         if pots and pots[0].eligible == everyone:

@@ -42,6 +42,18 @@ class VariantSpec:
     deck: str = "standard"
     # Seed 003: the first betting round starts right of the dealer and goes round the other way.
     counterclockwise: bool = False
+    # Draw games: the stub is renewed (its last cards and every discard shuffled) when only this
+    # many cards are left and someone still draws. Seed 000: "Om det bara finns ett kort kvar i
+    # talongen och alla ännu inte har köpt färdigt, tar givaren det kvarvarande kortet, lägger
+    # ihop det med alla kastkort, blandar" (1); seed 003: "Ef stokkurinn klárast" (0).
+    reshuffle_at: int = 1
+    # Seed 003's first betting round: a player who passes pays nothing and stays in ("getur
+    # beðið frekari þróunnar"), and may come back in by paying the current amount, even at the
+    # exchange; every bet stays in the pot ("öll veðmál verða að fara í pottinn og vera þar").
+    pass_stays_in: bool = False
+    # The most players the game is dealt to, and the fewest (seed 000: "upp till sju spelare";
+    # seed 003: "þremur til fjórum leikmönnum").
+    players: tuple[int, int] = (2, 23)
 
 
 VARIANTS: dict[Variant, VariantSpec] = {
@@ -58,7 +70,11 @@ VARIANTS: dict[Variant, VariantSpec] = {
         hole_cards=4,
     ),
     Variant.DRAW5: VariantSpec(
-        kind=Kind.DRAW, streets=("before the draw", "after the draw"), hole_cards=5, big_bet_from=1
+        kind=Kind.DRAW,
+        streets=("before the draw", "after the draw"),
+        hole_cards=5,
+        big_bet_from=1,
+        players=(2, 7),
     ),
     Variant.DRAW5_SHORT: VariantSpec(
         kind=Kind.DRAW,
@@ -67,6 +83,9 @@ VARIANTS: dict[Variant, VariantSpec] = {
         big_bet_from=1,
         deck="short32",
         counterclockwise=True,
+        reshuffle_at=0,
+        pass_stays_in=True,
+        players=(3, 4),
     ),
     # Seed 004: "X gäller alltid i de två första rundorna och Y i de två sista."
     Variant.STUD5: VariantSpec(
@@ -132,6 +151,9 @@ class SpreadLimit:
     round_cap: int = 0
     open_to: int = 0
     at_least_largest: bool = False
+    # Seed 000's jackpots: "hur mycket en spelare som öppnar potten minst måste satsa" - the
+    # first bet of the first round is at least this (and at most the maximum).
+    open_min: int = 0
 
 
 Structure = NoLimit | PotLimit | FixedLimit | SpreadLimit
@@ -190,6 +212,12 @@ class HouseOptions:
     # Seed 000 with ante and straddle: after the draw the first player left of the straddle
     # speaks ("Den närmaste aktiva spelaren till vänster om den som satte straddlen talar först").
     late_rounds_left_of_big_blind: bool = False
+    # Seed 000 with the joker: "I vissa kretsar som spelar med joker räknas royal flush som högre
+    # än femtal."
+    royal_over_five: bool = False
+    # Seed 002: a card turned up after the hand has begun does not stop the game: a misdeal only
+    # before the first action; the house may allow it until the flop.
+    misdeal_until_flop: bool = False
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -213,11 +241,33 @@ class HandConfig:
     smallest_chip: int = 1
     seats: tuple[int, ...] = ()  # seat numbers for messages; default 1, 2, 3 …
     options: HouseOptions = field(default_factory=HouseOptions)
+    joker: bool = False  # the deck has a joker (seed 000: 53 cards; seed 003: 33 cards)
+    # Seed 000's jackpots ("knektöppning"): opening the pot needs jacks or better, claimed by the
+    # opener; if nobody opens, the deal ends and the pot is carried into the next one.
+    jackpot: bool = False
+    # Seed 000, "spel på fem eller färre": the opening is free, and before the pot is opened a
+    # player may only fold or open ("Spelarna får inte passa i den första satsningsrundan").
+    open_or_fold: bool = False
+    # Chips carried in from earlier deals (a jackpot nobody opened): in the main pot, for
+    # everyone dealt in.
+    carried: int = 0
 
     @property
     def spec(self) -> VariantSpec:
         """The variant's dealing plan."""
         return VARIANTS[self.variant]
+
+    @property
+    def deck(self) -> str:
+        """The deck the hand is dealt from: the variant's, with the joker when the table has it."""
+        base = self.spec.deck
+        if not self.joker:
+            return base
+        return "short33" if base == "short32" else "standard53"
+
+    @property
+    def deck_size(self) -> int:
+        return {"standard": 52, "standard53": 53, "short32": 32, "short33": 33}[self.deck]
 
     def seat(self, player: int) -> int:
         """The seat number a dealer sees for a position."""

@@ -425,13 +425,31 @@ def test_antes_are_not_part_of_the_bet() -> None:
 
 def test_misdeal_restores_every_stack() -> None:
     config = holdem((100, 50, 70), blinds=(1, 2, 0), antes=(1, 1, 1))
-    state = play(config, Raise(2, 10), Call(0), Call(1), DealStreet(), Raise(0, 20), Misdeal())
+    state = play(config, Misdeal())
     assert state.phase is Phase.VOID
     assert state.stacks == (100, 50, 70)
     assert state.final_stacks() == (100, 50, 70)
     assert state.contributions == (0, 0, 0)
     assert state.pot_total == 0
     assert refused(state, Check(1)) == "The hand is over."
+
+
+def test_misdeal_after_the_first_action_is_refused() -> None:
+    # Seed 002: a card turned up after the hand has begun does not stop the game.
+    state = play(holdem((100, 50, 70), blinds=(1, 2, 0)), Raise(2, 10))
+    assert refused(state, Misdeal()).startswith("A misdeal is only possible before the first")
+
+
+@pytest.mark.parametrize(("flop_dealt", "allowed"), [(False, True), (True, False)])
+def test_house_option_allows_a_misdeal_until_the_flop(flop_dealt: bool, allowed: bool) -> None:
+    options = HouseOptions(misdeal_until_flop=True)
+    config = holdem((100, 50, 70), blinds=(1, 2, 0), options=options)
+    actions = [Raise(2, 10), Call(0), Call(1)] + ([DealStreet()] if flop_dealt else [])
+    state = play(config, *actions)
+    if allowed:
+        assert apply(state, Misdeal()).final_stacks() == (100, 50, 70)
+    else:
+        assert "before the first action" in refused(state, Misdeal())
 
 
 # --- illegal actions

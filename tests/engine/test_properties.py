@@ -42,6 +42,7 @@ from dealer.engine import (
     Misdeal,
     NoLimit,
     OddChip,
+    Openers,
     Phase,
     PotLimit,
     Raise,
@@ -56,6 +57,7 @@ from dealer.engine import (
     start,
 )
 from dealer.engine.actions import Action
+from dealer.engine.rules import VARIANTS
 
 DECK = tuple(Card(rank, suit) for rank in range(2, 15) for suit in "cdhs")
 
@@ -102,7 +104,8 @@ def house_options(draw: st.DrawFn) -> HouseOptions:
 @st.composite
 def hand_configs(draw: st.DrawFn) -> HandConfig:
     variant = draw(st.sampled_from(list(Variant)))
-    n = draw(st.integers(2, 10))
+    fewest, most = VARIANTS[variant].players
+    n = draw(st.integers(fewest, min(most, 10)))
     unit = draw(st.sampled_from([1, 1, 5]))
     # Stacks: mostly deep, some very short (all-in on the forced bets).
     stacks = tuple(
@@ -152,8 +155,17 @@ def hand_configs(draw: st.DrawFn) -> HandConfig:
         antes = tuple(ante * 2 if p == 1 else 0 for p in range(n))
     elif ante_mode == "button":
         antes = tuple(ante * 2 if p == n - 1 else 0 for p in range(n))
+    draw_game = VARIANTS[variant].kind is Kind.DRAW
+    # Seed 000's jackpots (antes only, openers claimed) and a pot carried in from earlier deals.
+    jackpot = draw_game and draw(st.booleans())
+    if jackpot:
+        blinds, dead, antes = (), (), (ante,) * n
     return HandConfig(
         variant=variant,
+        jackpot=jackpot,
+        open_or_fold=draw_game and not jackpot and not blinds and draw(st.booleans()),
+        joker=draw(st.booleans()),
+        carried=unit * draw(st.integers(0, 30)),
         structure=draw(structures(unit)),
         stacks=stacks,
         blinds=blinds,
@@ -184,14 +196,14 @@ def choose_action(
     data: st.DataObject, state: HandState, with_cards: bool, all_in: bool = False
 ) -> Action:
     legal = legal_actions(state)
-    if data.draw(st.integers(0, 199)) == 0:
-        return Misdeal()
+    if not state.began and data.draw(st.integers(0, 199)) == 0:
+        return Misdeal()  # only before the first action (seed 002)
     if state.phase is Phase.BETTING:
         p = legal.player
         assert p is not None
         options: list[Action] = []
         if all_in:
-            options.append(AllIn(p))
+            options.append(AllIn(p, openers=legal.needs_openers))
         if legal.fold:
             options.append(Fold(p))
         if legal.check:
@@ -201,18 +213,25 @@ def choose_action(
         if legal.bring_in:
             options.append(BringIn(p))
         if legal.raise_min:
-            options += [Raise(p, legal.raise_min), Raise(p, legal.raise_max)]
+            openers = legal.needs_openers
+            options += [
+                Raise(p, legal.raise_min, openers=openers),
+                Raise(p, legal.raise_max, openers=openers),
+            ]
             # Amounts are whole chips of the smallest denomination (or all-in).
             unit = state.config.smallest_chip
             amounts = st.integers(legal.raise_min // unit, legal.raise_max // unit).map(
                 lambda n: n * unit
             )
             amount = data.draw(amounts.filter(lambda a: legal.raise_min <= a <= legal.raise_max))
-            options.append(Raise(p, amount))
+            options.append(Raise(p, amount, openers=openers))
         return data.draw(st.sampled_from(options))
     if state.phase is Phase.DRAW:
         assert legal.player is not None
-        return Draw(legal.player, data.draw(st.integers(0, legal.draw_max)))
+        if legal.fold and data.draw(st.booleans()):
+            return Fold(legal.player)  # seed 003: a player who passed stays out
+        split = state.opener == legal.player and data.draw(st.booleans())
+        return Draw(legal.player, data.draw(st.integers(0, legal.draw_max)), split_openers=split)
     if state.phase is Phase.DEAL:
         spec = state.config.spec
         live = [p for p in range(state.players) if not state.folded[p]]
@@ -236,6 +255,8 @@ def choose_action(
             return DealStreet()
         return DealStreet(first_actor=data.draw(st.sampled_from(live)))
     assert state.phase is Phase.SHOWDOWN
+    if legal.check_openers is not None:
+        return Openers(legal.check_openers, shown=data.draw(st.booleans()))
     eligible = list(legal.eligible)
     unshown = [p for p in eligible if state.shown[p] is None]
     if unshown and data.draw(st.integers(0, 3)) == 0:
@@ -261,15 +282,19 @@ def check_invariants(before: HandState | None, state: HandState) -> None:
     for p in range(n):
         assert state.stacks[p] + state.contributions[p] == config.stacks[p]
         assert state.bets[p] <= state.contributions[p]
-    assert sum(state.payouts) <= sum(state.contributions)
+    # Draw games: the stub never runs out below nothing.
+    assert state.stub >= 0 and state.discards >= 0
+    in_play = sum(state.contributions) + config.carried
+    assert sum(state.payouts) + state.carried_out <= in_play
     if state.phase in (Phase.SHOWDOWN, Phase.COMPLETE):
-        assert sum(pot.amount for pot in state.pots) == sum(state.contributions)
+        assert sum(pot.amount for pot in state.pots) == in_play
         for pot in state.pots:
             assert pot.eligible, "a pot nobody can win"
             assert all(not state.folded[p] for p in pot.eligible)
     if state.phase is Phase.COMPLETE:
-        assert sum(state.payouts) == sum(state.contributions)
-        assert sum(state.final_stacks()) == sum(config.stacks)
+        # Chips are conserved across deals: what is not paid out stays on the table.
+        assert sum(state.payouts) + state.carried_out == in_play
+        assert sum(state.final_stacks()) + state.carried_out == sum(config.stacks) + config.carried
         assert state.awarded == len(state.pots)
     # Payouts made by this action: only to players eligible for the pots awarded by it.
     awarded_before = before.awarded if before and before.phase is Phase.SHOWDOWN else 0
@@ -282,7 +307,8 @@ def check_invariants(before: HandState | None, state: HandState) -> None:
     gained = [after - was for after, was in zip(state.payouts, paid_before, strict=True)]
     assert all(g >= 0 for g in gained)
     assert {p for p, g in enumerate(gained) if g} <= allowed
-    assert sum(gained) == sum(pot.amount for pot in pots)
+    carried = state.carried_out - (before.carried_out if before else 0)
+    assert sum(gained) + carried == sum(pot.amount for pot in pots)
 
 
 def check_legal_amounts(state: HandState) -> bool:
@@ -303,11 +329,12 @@ def check_legal_amounts(state: HandState) -> bool:
         apply(state, Check(p))
     if legal.raise_min:
         assert legal.raise_min <= legal.raise_max
-        apply(state, Raise(p, legal.raise_min))
-        apply(state, Raise(p, legal.raise_max))
+        openers = legal.needs_openers
+        apply(state, Raise(p, legal.raise_min, openers=openers))
+        apply(state, Raise(p, legal.raise_max, openers=openers))
         for wrong in (legal.raise_min - 1, legal.raise_max + 1):
             try:
-                apply(state, Raise(p, wrong))
+                apply(state, Raise(p, wrong, openers=openers))
             except IllegalAction as error:
                 assert f"Seat {state.seat(p)}" in str(error)
             else:
@@ -335,7 +362,7 @@ def check_all_in(state: HandState) -> bool:
     assert p is not None
     everything = state.stacks[p] + state.bets[p]
     try:
-        after = apply(state, AllIn(p))
+        after = apply(state, AllIn(p, openers=legal.needs_openers))
     except IllegalAction as error:
         assert f"Seat {state.seat(p)} cannot go all-in: " in str(error), error
         assert "they may" in str(error), error
@@ -349,7 +376,7 @@ def check_all_in(state: HandState) -> bool:
         return False
     same_as = []
     if legal.raise_min and legal.raise_max == everything:
-        same_as.append(Raise(p, everything))
+        same_as.append(Raise(p, everything, openers=legal.needs_openers))
     if legal.call:
         same_as.append(Call(p))
     if legal.check:
@@ -394,7 +421,7 @@ def test_random_hands_conserve_chips_and_pay_only_eligible_players(
     played = play_hand(data, config)
     final = played.states[-1]
     assert final.is_over
-    assert sum(final.final_stacks()) == sum(config.stacks)
+    assert sum(final.final_stacks()) + final.carried_out == sum(config.stacks) + config.carried
     assert all(s >= 0 for s in final.final_stacks())
 
 
