@@ -17,12 +17,13 @@ SUIT_ORDER: Final = MappingProxyType({suit: index for index, suit in enumerate(S
 RANK_CHARS: Final = "23456789TJQKA"
 ACE: Final = 14
 
-# The joker of the 33-card deck is not a rank/suit pair; rank 0 keeps it below every real card.
+# The joker (of the 33- and 53-card decks) is not a rank/suit pair; rank 0 keeps it below every
+# real card.
 JOKER_RANK: Final = 0
 JOKER_SUIT: Final = "*"
 JOKER_TEXT: Final = "Jk"
 
-DeckKind = Literal["standard", "short32", "short33"]
+DeckKind = Literal["standard", "standard53", "short32", "short33"]
 
 _NOT_A_CARD = "{text!r} is not a card: use rank 2-9, T, J, Q, K, A and suit c, d, h, s"
 
@@ -47,7 +48,7 @@ class Card:
 
     @property
     def is_joker(self) -> bool:
-        """True for the joker of the 33-card deck."""
+        """True for the joker (of the "short33" and "standard53" decks)."""
         return self.rank == JOKER_RANK
 
 
@@ -117,9 +118,11 @@ def _bad_token(text: str, position: int) -> str:
     return token
 
 
-def standard_deck() -> tuple[Card, ...]:
-    """The 52-card deck, 2c first and As last."""
-    return _deck(lowest_rank=2, joker=False)
+def standard_deck(*, joker: bool = False) -> tuple[Card, ...]:
+    """The 52-card deck, 2c first and As last, plus the joker when joker=True (53 cards)."""
+    # Seed 000 (Mörkpoker), "Variant: the deck can be completed with a joker" ("Variant:
+    # Kortleken kan kompletteras med en joker").
+    return _deck(lowest_rank=2, joker=joker)
 
 
 def short_deck(*, joker: bool = False) -> tuple[Card, ...]:
@@ -133,15 +136,25 @@ def short_deck(*, joker: bool = False) -> tuple[Card, ...]:
 
 
 def new_deck(kind: DeckKind) -> tuple[Card, ...]:
-    """The deck for a game: "standard" (52), "short32" (7..A) or "short33" (7..A and the joker)."""
+    """The deck for a game: "standard" (52), "standard53" (the 52 and the joker), "short32" (7..A)
+    or "short33" (7..A and the joker)."""
     match kind:
         case "standard":
             return standard_deck()
+        case "standard53":
+            return standard_deck(joker=True)
         case "short32":
             return short_deck()
         case "short33":
             return short_deck(joker=True)
-    raise ValueError(f"{kind!r} is not a deck: use 'standard', 'short32' or 'short33'")
+    raise ValueError(
+        f"{kind!r} is not a deck: use 'standard', 'standard53', 'short32' or 'short33'"
+    )
+
+
+def deck_size(kind: DeckKind) -> int:
+    """How many cards a deck of that kind holds: 52, 53, 32 or 33."""
+    return len(new_deck(kind))
 
 
 def _deck(*, lowest_rank: int, joker: bool) -> tuple[Card, ...]:

@@ -5,18 +5,20 @@ Pure Python: no Django, no clock, no I/O. Labels are English; the Django layer t
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Container, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from enum import IntEnum
 from itertools import combinations
 from types import MappingProxyType
 from typing import Final
 
-from dealer.engine.cards import ACE, Card, DeckKind, card_order_key, short_deck
+from dealer.engine.cards import ACE, Card, DeckKind, card_order_key, standard_deck
 
 
 class Category(IntEnum):
-    """Hand categories in the standard (52-card) order, low to high."""
+    """Hand categories in the standard (52-card) order, low to high; five of a kind only exists
+    with the joker of the 53-card deck (seed 000)."""
 
     HIGH_CARD = 0
     PAIR = 1
@@ -27,6 +29,7 @@ class Category(IntEnum):
     FULL_HOUSE = 6
     FOUR_OF_A_KIND = 7
     STRAIGHT_FLUSH = 8
+    FIVE_OF_A_KIND = 9
 
 
 CATEGORY_LABELS: Final = MappingProxyType(
@@ -40,6 +43,7 @@ CATEGORY_LABELS: Final = MappingProxyType(
         Category.FULL_HOUSE: "Full house",
         Category.FOUR_OF_A_KIND: "Four of a kind",
         Category.STRAIGHT_FLUSH: "Straight flush",
+        Category.FIVE_OF_A_KIND: "Five of a kind",
     }
 )
 
@@ -48,15 +52,22 @@ CATEGORY_LABELS: Final = MappingProxyType(
 class HandRank:
     """The value of a hand; a higher HandRank wins, equal ones split.
 
-    Compare only ranks made for the same deck: `strength` is the category's place in that deck's
-    ranking (seed 003's short deck moves the flush above the full house), then `tiebreak` (ranks,
-    most significant first), then `natural` (seed 003: without the joker beats with it).
+    Compare only ranks made for the same deck and options: `strength` is the hand's place in that
+    deck's ranking (seed 003's short deck moves the flush above the full house; seed 000's
+    royal_over_five puts the royal flush above five of a kind), then `tiebreak` (ranks, most
+    significant first), then `natural_edge` (seed 003 only: without the joker beats with it).
+
+    `natural` (no joker plays) and `joker_as` (the card the joker stands for; None also for five
+    of a kind, whose fifth card is no card of the deck) describe the hand without ranking it.
     """
 
     strength: int
     tiebreak: tuple[int, ...]
-    natural: bool = True
+    # False only for a "short33" hand in which the joker plays; every other hand has the edge, so
+    # in the other decks equal values split whether the joker plays or not.
+    natural_edge: bool = True
     category: Category = field(compare=False)
+    natural: bool = field(default=True, compare=False)
     joker_as: Card | None = field(default=None, compare=False)
 
     @property
@@ -71,9 +82,37 @@ class _Rules:
     lowest_rank: int
     ace_low_straight: bool
     joker: bool
+    natural_beats_joker: bool = False  # at the same value; else a joker hand splits with it
+    royal_over_five: bool = False
 
-    def rank(self, category: Category, tiebreak: tuple[int, ...]) -> HandRank:
-        return HandRank(strength=self.ranking.index(category), tiebreak=tiebreak, category=category)
+    @property
+    def five_of_a_kind(self) -> bool:
+        return Category.FIVE_OF_A_KIND in self.ranking
+
+    def strength(self, category: Category, tiebreak: tuple[int, ...]) -> int:
+        if self.royal_over_five and category is Category.STRAIGHT_FLUSH and tiebreak == (ACE,):
+            # Seed 000: "Variant: in some circles that play with the joker, the royal flush counts
+            # as higher than five of a kind" ("Variant: I vissa kretsar som spelar med joker
+            # räknas royal flush som högre än femtal"). A place of its own above the top category.
+            return len(self.ranking)
+        return self.ranking.index(category)
+
+    def rank(
+        self,
+        category: Category,
+        tiebreak: tuple[int, ...],
+        *,
+        natural: bool = True,
+        joker_as: Card | None = None,
+    ) -> HandRank:
+        return HandRank(
+            strength=self.strength(category, tiebreak),
+            tiebreak=tiebreak,
+            natural_edge=natural or not self.natural_beats_joker,
+            category=category,
+            natural=natural,
+            joker_as=joker_as,
+        )
 
 
 # Seed 003, section 7, lists the combinations "from low to high" ("frá lágu upp í hátt"): one pair,
@@ -92,10 +131,25 @@ _SHORT_RANKING: Final = (
     Category.STRAIGHT_FLUSH,
 )
 
+_STANDARD_RANKING: Final = tuple(
+    category for category in Category if category is not Category.FIVE_OF_A_KIND
+)
+
 _RULES: Final = MappingProxyType(
     {
         "standard": _Rules(
-            ranking=tuple(Category), lowest_rank=2, ace_low_straight=True, joker=False
+            ranking=_STANDARD_RANKING, lowest_rank=2, ace_low_straight=True, joker=False
+        ),
+        # Seed 000 (Mörkpoker) lists five of a kind last, above the royal flush: "Five of a kind.
+        # Four cards of the same rank and the joker ... There is no five of a kind when playing
+        # without the joker" ("Femtal. Fyra kort av samma valör och jokern ... Femtal finns inte
+        # när man spelar utan joker"). The seed adds no rule on a hand made with the joker against
+        # the same natural value, so they split. Its straights and the wheel are the standard ones.
+        "standard53": _Rules(
+            ranking=(*_STANDARD_RANKING, Category.FIVE_OF_A_KIND),
+            lowest_rank=2,
+            ace_low_straight=True,
+            joker=True,
         ),
         # Seed 003: "Five cards in sequence but not in the same suit. The highest sequence wins,
         # e.g. ten, jack, queen, king, ace" ("Fimm spil í röð en ekki í sama lit. Hæsta röð vinnur
@@ -104,28 +158,40 @@ _RULES: Final = MappingProxyType(
             ranking=_SHORT_RANKING, lowest_rank=7, ace_low_straight=False, joker=False
         ),
         # Seed 003, 9a: the joker "counts as any card the player is missing" ("gildir hann þá sem
-        # hvaða spil sem er sem leikmanninn vantar").
+        # hvaða spil sem er sem leikmanninn vantar"), and "A hand without the joker always beats a
+        # hand that has the joker instead, at the same value" ("Sögn án jokers vinnur ávalt á móti
+        # hönd sem hefur joker í staðinn miðað við sama gildi").
         "short33": _Rules(
-            ranking=_SHORT_RANKING, lowest_rank=7, ace_low_straight=False, joker=True
+            ranking=_SHORT_RANKING,
+            lowest_rank=7,
+            ace_low_straight=False,
+            joker=True,
+            natural_beats_joker=True,
         ),
     }
 )
 
 # Tried from the ace of spades down, so a joker that could be several equal cards names the highest.
-_JOKER_STAND_INS: Final = tuple(sorted(short_deck(), key=card_order_key, reverse=True))
+_JOKER_STAND_INS: Final = tuple(sorted(standard_deck(), key=card_order_key, reverse=True))
 
 _Evaluation = tuple[Category, tuple[int, ...], tuple[Card, ...]]
 
 
 def best_hand(
-    cards: Sequence[Card], *, deck: DeckKind = "standard"
+    cards: Sequence[Card], *, deck: DeckKind = "standard", royal_over_five: bool = False
 ) -> tuple[HandRank, tuple[Card, ...]]:
     """The value of the best five of 5 to 7 cards, and those five cards (most significant first).
 
     deck="short32"/"short33" applies seed 003's rules: the flush beats the full house, the ace is
-    high only, and in "short33" the joker stands for any card the player does not hold.
+    high only, and in "short33" the joker stands for any card the player does not hold (and a
+    natural hand beats the same value made with it).
+
+    deck="standard53" applies seed 000's: the joker stands for any card the player does not hold
+    or for a fifth card of a rank they hold four of; five of a kind is the top hand, or just below
+    the royal flush with royal_over_five=True (only this deck takes that option). A hand made with
+    the joker splits with the same natural value.
     """
-    rules = _rules(deck)
+    rules = _rules(deck, royal_over_five=royal_over_five)
     if not 5 <= len(cards) <= 7:
         raise ValueError(f"a hand is made from 5 to 7 cards, not {len(cards)}")
     _check_cards(cards, rules)
@@ -188,14 +254,23 @@ def _five_key(five: Sequence[Card], rules: _Rules) -> tuple[int, tuple[int, ...]
         category, tiebreak = Category.PAIR, tuple(rank for rank, _ in groups)
     else:
         category, tiebreak = Category.HIGH_CARD, tuple(ranks)
-    return rules.ranking.index(category), tiebreak
+    return rules.strength(category, tiebreak), tiebreak
 
 
-def _rules(deck: DeckKind) -> _Rules:
+def _rules(deck: DeckKind, *, royal_over_five: bool = False) -> _Rules:
     try:
-        return _RULES[deck]
+        rules = _RULES[deck]
     except KeyError:
-        raise ValueError(f"{deck!r} is not a deck: use standard, short32 or short33") from None
+        raise ValueError(
+            f"{deck!r} is not a deck: use standard, standard53, short32 or short33"
+        ) from None
+    if royal_over_five:
+        if not rules.five_of_a_kind:
+            raise ValueError(
+                f"royal_over_five is a rule of the standard53 deck: {deck} has no five of a kind"
+            )
+        rules = replace(rules, royal_over_five=True)
+    return rules
 
 
 def _check_cards(cards: Sequence[Card], rules: _Rules) -> None:
@@ -204,7 +279,7 @@ def _check_cards(cards: Sequence[Card], rules: _Rules) -> None:
     for card in cards:
         if card.is_joker:
             if not rules.joker:
-                raise ValueError("the joker is only in the 33-card deck")
+                raise ValueError("the joker is only in the standard53 and short33 decks")
         elif card.rank < rules.lowest_rank:
             raise ValueError(f"{card} is not in the short deck: it runs from 7 to ace")
 
@@ -220,35 +295,38 @@ def _best(cards: Sequence[Card], rules: _Rules) -> tuple[HandRank, tuple[Card, .
 def _best_with_joker(
     cards: Sequence[Card], joker: Card, rules: _Rules
 ) -> tuple[HandRank, tuple[Card, ...]]:
-    # Seed 003, 9a: the joker "counts as any card the player is missing" - a real card of the deck
-    # that the player does not hold. That already rules out five of a kind, as the seed says next:
-    # "It is impossible to have 5 cards of the same [rank]" ("Það er útilokað að hafa 5 spil í því
-    # sama"). Trying all 32 stand-ins is slow next to the plain evaluation but the game is rare.
+    # Seed 003, 9a: the joker "counts as any card the player is missing" ("gildir hann þá sem
+    # hvaða spil sem er sem leikmanninn vantar"); seed 000 lets it "represent any other card in the
+    # deck" ("representera valfritt annat kort i leken"). Either way a real card of the deck that
+    # the player does not hold - so no second ace of hearts for a flush. In the short deck that
+    # rules out five of a kind, as seed 003 says next: "It is impossible to have 5 cards of the
+    # same [rank]" ("Það er útilokað að hafa 5 spil í því sama"); seed 000's five of a kind, four
+    # of a rank "and the joker", is the one use as a card the deck does not have. Trying up to 52
+    # stand-ins is slow next to the plain evaluation but the joker games are rare.
     others = [card for card in cards if not card.is_joker]
     held = set(others)
     best: tuple[HandRank, tuple[Card, ...]] | None = None
     if len(others) >= 5:
         category, tiebreak, five = _evaluate(others, rules)
         best = rules.rank(category, tiebreak), five
+    if rules.five_of_a_kind:
+        # Six real cards beside the joker hold at most one four of a kind.
+        counts = Counter(card.rank for card in others)
+        quads = [rank for rank, count in counts.items() if count == 4]
+        if quads:
+            rank = rules.rank(Category.FIVE_OF_A_KIND, (quads[0],), natural=False)
+            if best is None or rank > best[0]:
+                best = rank, (*(card for card in others if card.rank == quads[0]), joker)
     for stand_in in _JOKER_STAND_INS:
-        if stand_in in held:
+        if stand_in in held or stand_in.rank < rules.lowest_rank:
             continue
         category, tiebreak, five = _evaluate([*others, stand_in], rules)
         if stand_in not in five:
             continue  # the joker is not used: the natural evaluation above covers these five
-        # Seed 003, 9a: "A hand without the joker always beats a hand that has the joker instead,
-        # at the same value" ("Sögn án jokers vinnur ávalt á móti hönd sem hefur joker í staðinn
-        # miðað við sama gildi").
-        rank = HandRank(
-            strength=rules.ranking.index(category),
-            tiebreak=tiebreak,
-            natural=False,
-            category=category,
-            joker_as=stand_in,
-        )
+        rank = rules.rank(category, tiebreak, natural=False, joker_as=stand_in)
         if best is None or rank > best[0]:
             best = rank, tuple(joker if card == stand_in else card for card in five)
-    assert best is not None  # a stand-in always exists: at most 6 of the 32 cards are held
+    assert best is not None  # a stand-in always exists: at most 6 of the deck's cards are held
     return best
 
 

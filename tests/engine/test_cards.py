@@ -10,6 +10,7 @@ from dealer.engine.cards import (
     SUITS,
     Card,
     card_order_key,
+    deck_size,
     new_deck,
     parse_card,
     parse_cards,
@@ -123,7 +124,12 @@ def test_card_order_key_orders_by_rank_then_suit() -> None:
 
 @pytest.mark.parametrize(
     ("kind", "size", "lowest", "has_joker"),
-    [("standard", 52, 2, False), ("short32", 32, 7, False), ("short33", 33, 7, True)],
+    [
+        ("standard", 52, 2, False),
+        ("standard53", 53, 2, True),
+        ("short32", 32, 7, False),
+        ("short33", 33, 7, True),
+    ],
 )
 def test_decks_hold_distinct_cards_from_their_lowest_rank(
     kind: str, size: int, lowest: int, has_joker: bool
@@ -131,10 +137,15 @@ def test_decks_hold_distinct_cards_from_their_lowest_rank(
     deck = new_deck(kind)  # type: ignore[arg-type]
     real = [card for card in deck if not card.is_joker]
     assert len(deck) == size
+    assert deck_size(kind) == size  # type: ignore[arg-type]
     assert len(set(deck)) == size
     assert (JOKER in deck) is has_joker
     assert {card.rank for card in real} == set(range(lowest, 15))
     assert all(sum(card.rank == rank for card in real) == 4 for rank in range(lowest, 15))
+
+
+def test_53_card_deck_is_the_standard_deck_and_the_joker() -> None:
+    assert standard_deck(joker=True) == (*standard_deck(), JOKER)
 
 
 def test_short_deck_is_standard_deck_from_seven_up() -> None:

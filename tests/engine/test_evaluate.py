@@ -194,7 +194,7 @@ def test_best_five_of_seven(
         ("As Kd Qh Jc", "5 to 7 cards, not 4"),
         ("As Kd Qh Jc Ts 9s 8s 7s", "5 to 7 cards, not 8"),
         ("As Kd Qh Jc As", "the same card appears twice"),
-        ("As Kd Qh Jc Jk", "only in the 33-card deck"),
+        ("As Kd Qh Jc Jk", "only in the standard53 and short33 decks"),
     ],
 )
 def test_best_hand_refuses_impossible_hands(text: str, message: str) -> None:
@@ -435,7 +435,7 @@ def test_short_deck_refuses_cards_below_seven(text: str, deck: DeckKind) -> None
 
 
 def test_short32_has_no_joker() -> None:
-    with pytest.raises(ValueError, match="only in the 33-card deck"):
+    with pytest.raises(ValueError, match="only in the standard53 and short33 decks"):
         best_hand(cards("As Ks Qs Js Jk"), deck="short32")
 
 
@@ -508,6 +508,127 @@ def test_seven_cards_prefer_the_natural_five_when_the_joker_adds_nothing() -> No
 def test_short_deck_equal_values_split() -> None:
     # Seed 003: "When two players have the same value the pot is split between them."
     assert rank_of("Ah Kd Qh Jc 9s", "short32") == rank_of("As Kc Qd Jh 9d", "short32")
+
+
+# --- Seed 000: the 52-card deck and the joker ("standard53") -----------------------------------
+
+
+@pytest.mark.parametrize(
+    ("text", "category", "tiebreak", "joker_as"),
+    [
+        # Seed 000's five of a kind: "♥D–♦D–♠D–♣D–J", four queens and the joker. The fifth queen is
+        # no card of the deck, so the joker names none.
+        ("Qh Qd Qs Qc Jk", Category.FIVE_OF_A_KIND, (12,), None),
+        ("2c 2d 2h 2s Jk", Category.FIVE_OF_A_KIND, (2,), None),
+        ("9s 9d 9h 9c Ks Qs Jk", Category.FIVE_OF_A_KIND, (9,), None),
+        # The joker completes a royal flush, a straight flush in the middle, the steel wheel.
+        ("As Ks Qs Js Jk", Category.STRAIGHT_FLUSH, (14,), "Ts"),
+        ("5d 6d 7d 9d Jk", Category.STRAIGHT_FLUSH, (9,), "8d"),
+        ("Ad 2d 3d 4d Jk", Category.STRAIGHT_FLUSH, (5,), "5d"),
+        # A straight at either end, and the wheel: the ace plays low as in the standard deck...
+        ("8h 9c Tc Jd Jk", Category.STRAIGHT, (12,), "Qs"),
+        ("Ah 2c 3d 4s Jk", Category.STRAIGHT, (5,), "5s"),
+        # ...but four low cards make the higher straight, not the wheel.
+        ("2c 3d 4s 5h Jk", Category.STRAIGHT, (6,), "6s"),
+        # A flush: the best card of the suit the player lacks, never a second ace of hearts.
+        ("Kh Th 9h 8h Jk", Category.FLUSH, (14, 13, 10, 9, 8), "Ah"),
+        ("Ah Th 9h 8h Jk", Category.FLUSH, (14, 13, 10, 9, 8), "Kh"),
+        # The joker adds one to the biggest group.
+        ("Ts Td Th Kc Jk", Category.FOUR_OF_A_KIND, (10, 13), "Tc"),
+        ("Ac Ad Kh Ks Jk", Category.FULL_HOUSE, (14, 13), "As"),
+        ("Qs Qd 7c 4h Jk", Category.THREE_OF_A_KIND, (12, 7, 4), "Qh"),
+        ("Kc 9d 7h 4s Jk", Category.PAIR, (13, 9, 7, 4), "Ks"),
+        # In seven cards the joker finds the best use among all five-card choices.
+        ("7c 8c 9c Tc As Ad Jk", Category.STRAIGHT_FLUSH, (11,), "Jc"),
+        ("2c 3c 4c 5c Ah Ad Jk", Category.STRAIGHT_FLUSH, (6,), "6c"),
+    ],
+)
+def test_joker_makes_the_best_hand_of_the_53_card_deck(
+    text: str, category: Category, tiebreak: tuple[int, ...], joker_as: str | None
+) -> None:
+    rank, five = best_hand(cards(text), deck="standard53")
+    assert (rank.category, rank.tiebreak) == (category, tiebreak)
+    assert rank.joker_as == (parse_card(joker_as) if joker_as else None)
+    assert rank.natural is False
+    assert JOKER in five and len(set(five)) == 5
+
+
+def test_five_of_a_kind_is_labelled_like_the_other_categories() -> None:
+    assert rank_of("Qh Qd Qs Qc Jk", "standard53").label == "Five of a kind"
+
+
+FIVE_OF_A_KIND_LADDER = [
+    "Kh Qh Jh Th 9h",  # the best straight flush below the royal one
+    "2c 2d 2h 2s Jk",  # the lowest five of a kind
+    "Ac Ad Ah As Jk",
+]
+
+
+@pytest.mark.parametrize("royal", ["As Ks Qs Js Ts", "As Ks Qs Js Jk"])
+def test_five_of_a_kind_beats_a_royal_flush(royal: str) -> None:
+    # Seed 000 lists five of a kind after the royal flush, "the highest hand when playing
+    # without the joker" ("den högsta handen när man spelar utan joker").
+    ladder = [rank_of(text, "standard53") for text in FIVE_OF_A_KIND_LADDER]
+    assert ladder[0] < rank_of(royal, "standard53") < ladder[1] < ladder[2]
+
+
+@pytest.mark.parametrize("royal", ["As Ks Qs Js Ts", "As Ks Qs Js Jk"])
+def test_royal_over_five_puts_the_royal_flush_above_five_of_a_kind(royal: str) -> None:
+    # Seed 000: "Variant: in some circles that play with the joker, the royal flush counts as
+    # higher than five of a kind".
+    def value(text: str) -> HandRank:
+        return best_hand(cards(text), deck="standard53", royal_over_five=True)[0]
+
+    ladder = [value(text) for text in FIVE_OF_A_KIND_LADDER]
+    assert ladder[0] < ladder[1] < ladder[2] < value(royal)
+    assert value(royal).category is Category.STRAIGHT_FLUSH
+
+
+@pytest.mark.parametrize("deck", ["standard", "short32", "short33"])
+def test_royal_over_five_is_refused_where_there_is_no_five_of_a_kind(deck: DeckKind) -> None:
+    with pytest.raises(ValueError, match="royal_over_five is a rule of the standard53 deck"):
+        best_hand(cards("As Ks Qs Js Ts"), deck=deck, royal_over_five=True)
+
+
+@pytest.mark.parametrize(
+    ("with_joker", "natural"),
+    [
+        ("As Ks Qs Js Jk", "Ah Kh Qh Jh Th"),
+        ("Ac Ad Kh Ks Jk", "As Ah Ad Kc Kd"),
+        ("8h 9c Tc Jd Jk", "8c 9d Th Js Qc"),
+        ("Ac Kd Qh 8s Jk", "As Ad Kc Qd 8h"),
+        ("Ah Th 9h 8h Jk", "As Ks Ts 9s 8s"),
+    ],
+)
+@pytest.mark.parametrize(("deck", "natural_wins"), [("standard53", False), ("short33", True)])
+def test_joker_hand_splits_with_the_same_natural_value_except_in_the_short_deck(
+    with_joker: str, natural: str, deck: DeckKind, natural_wins: bool
+) -> None:
+    # Seed 000 says nothing of a natural hand beating the joker, so equal values split; seed 003's
+    # "a hand without the joker always beats" one with it stays in the 33-card deck.
+    joker_rank, natural_rank = rank_of(with_joker, deck), rank_of(natural, deck)
+    assert joker_rank.category is natural_rank.category
+    assert joker_rank.tiebreak == natural_rank.tiebreak
+    assert (joker_rank < natural_rank) is natural_wins
+    assert (joker_rank == natural_rank) is not natural_wins
+
+
+@pytest.mark.parametrize(
+    ("lower", "higher"), list(zip(STANDARD_LADDER, STANDARD_LADDER[1:], strict=False))
+)
+def test_53_card_deck_ranks_natural_hands_like_the_standard_deck(
+    lower: tuple[str, Category], higher: tuple[str, Category]
+) -> None:
+    low, high = rank_of(lower[0], "standard53"), rank_of(higher[0], "standard53")
+    assert (low.category, high.category) == (lower[1], higher[1])
+    assert low < high
+
+
+def test_53_card_deck_keeps_the_natural_five_when_the_joker_adds_nothing() -> None:
+    rank, five = best_hand(cards("As Ks Qs Js Ts 7d Jk"), deck="standard53")
+    assert rank.natural is True
+    assert rank.joker_as is None
+    assert JOKER not in five
 
 
 # --- Oracles: pokerkit --------------------------------------------------------------------------
@@ -634,6 +755,39 @@ def test_joker_is_worth_at_least_any_real_card_the_player_lacks(hand: list[Card]
     if rank.joker_as is not None:
         real, _ = best_hand([*others, rank.joker_as], deck="short32")
         assert value == (real.strength, real.tiebreak)
+
+
+hands_of_the_53_card_deck_with_joker = st.lists(
+    st.sampled_from(STANDARD_DECK), min_size=4, max_size=6, unique=True
+).map(lambda hand: [*hand, JOKER])
+
+
+@settings(max_examples=100)
+@given(hands_of_the_53_card_deck_with_joker)
+def test_53_card_joker_is_worth_at_least_any_real_card_the_player_lacks(hand: list[Card]) -> None:
+    rank, _ = best_hand(hand, deck="standard53")
+    others = [card for card in hand if not card.is_joker]
+    value = (rank.strength, rank.tiebreak)
+    for stand_in in STANDARD_DECK:
+        if stand_in not in others:
+            real, _ = best_hand([*others, stand_in])
+            assert value >= (real.strength, real.tiebreak)
+    if rank.joker_as is not None:
+        # The joker hand splits with the natural hand it copies.
+        assert rank == best_hand([*others, rank.joker_as], deck="standard53")[0]
+    four_of_a_rank = any(sum(card.rank == o.rank for card in others) == 4 for o in others)
+    assert (rank.category is Category.FIVE_OF_A_KIND) is four_of_a_rank
+    # No seven cards make both a royal flush and five of a kind: the option only reorders them.
+    with_option, _ = best_hand(hand, deck="standard53", royal_over_five=True)
+    assert (with_option.category, with_option.tiebreak) == (rank.category, rank.tiebreak)
+
+
+@settings(max_examples=100)
+@given(seven_cards)
+def test_53_card_deck_values_hands_without_the_joker_like_the_standard_deck(
+    hand: list[Card],
+) -> None:
+    assert best_hand(hand, deck="standard53") == best_hand(hand)
 
 
 def test_omaha_fast_ranking_picks_the_same_hand_as_trying_every_five() -> None:
