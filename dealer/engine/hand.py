@@ -1329,7 +1329,9 @@ def hand_value(state: HandState | _Draft, p: int) -> HandRank:
         return best_omaha_hand(cards, state.board)[0]
     if spec.kind is Kind.BOARD:
         return best_hand(cards + state.board)[0]
-    return best_hand(cards, deck=spec.deck)[0]  # type: ignore[arg-type]
+    deck = state.config.deck
+    royal = state.config.options.royal_over_five and deck == "standard53"
+    return best_hand(cards, deck=deck, royal_over_five=royal)[0]  # type: ignore[arg-type]
 
 
 def _best_shown(state: HandState | _Draft, contenders: tuple[int, ...]) -> tuple[int, ...]:

@@ -9,6 +9,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from enum import StrEnum
 
+from dealer.engine.cards import deck_size
+
 
 class Kind(StrEnum):
     """How cards reach the players: a shared board, one draw, or up cards (stud)."""
@@ -267,7 +269,7 @@ class HandConfig:
 
     @property
     def deck_size(self) -> int:
-        return {"standard": 52, "standard53": 53, "short32": 32, "short33": 33}[self.deck]
+        return deck_size(self.deck)  # type: ignore[arg-type]
 
     def seat(self, player: int) -> int:
         """The seat number a dealer sees for a position."""

@@ -21,10 +21,12 @@ from dealer.engine import (
     Phase,
     Pot,
     Raise,
+    Show,
     SpreadLimit,
     Variant,
     apply,
     legal_actions,
+    parse_cards,
     replay,
     show_order,
     special_deal,
@@ -372,3 +374,21 @@ def test_seed_003_when_all_but_one_pass_the_last_wins_without_showing() -> None:
     state = apply(state, Fold(2))
     assert state.phase is Phase.COMPLETE
     assert state.final_stacks() == (50, 50, 50)
+
+
+# --- the joker at the showdown ---------------------------------------------------------------
+
+
+@pytest.mark.parametrize(("royal_over_five", "winner"), [(False, 1), (True, 0)])
+def test_seed_000_joker_five_of_a_kind_and_the_royal_flush_option(
+    royal_over_five: bool, winner: int
+) -> None:
+    """ "Femtal ... Fyra kort av samma valör och jokern"; "I vissa kretsar som spelar med joker
+    räknas royal flush som högre än femtal." """
+    options = HouseOptions(royal_over_five=royal_over_five)
+    config = draw5(2, stacks=(10, 10), joker=True, options=options)
+    state = play(config, Raise(0, 4), Call(1), Draw(0), Draw(1), Check(0), Check(1))
+    state = apply(state, Show(0, parse_cards("Ad Kd Qd Jd Td")))
+    state = apply(state, Show(1, parse_cards("Qh Qd Qc Qs Jk")))
+    state = apply(state, Award(0))
+    assert state.payouts[winner] == 8
