@@ -389,6 +389,6 @@ def test_seed_000_joker_five_of_a_kind_and_the_royal_flush_option(
     config = draw5(2, stacks=(10, 10), joker=True, options=options)
     state = play(config, Raise(0, 4), Call(1), Draw(0), Draw(1), Check(0), Check(1))
     state = apply(state, Show(0, parse_cards("Ad Kd Qd Jd Td")))
-    state = apply(state, Show(1, parse_cards("Qh Qd Qc Qs Jk")))
+    state = apply(state, Show(1, parse_cards("9h 9d 9c 9s Jk")))
     state = apply(state, Award(0))
     assert state.payouts[winner] == 8
