@@ -98,6 +98,13 @@ class TableForm(forms.ModelForm):
     blind_before_ante = forms.BooleanField(
         required=False, initial=True, label=_("A short big blind pays the blind before the ante")
     )
+    royal_over_five = forms.BooleanField(
+        required=False, label=_("With the joker: a royal flush beats five of a kind")
+    )
+    misdeal_until_flop = forms.BooleanField(
+        required=False,
+        label=_("A misdeal may be called until the flop (else only before the first action)"),
+    )
 
     class Meta:
         model = Table
@@ -111,8 +118,29 @@ class TableForm(forms.ModelForm):
             "straddles_allowed",
             "small_bet",
             "big_bet",
+            "draw_mode",
+            "max_bet",
+            "max_bet_late",
+            "round_cap",
+            "open_min",
+            "at_least_largest",
+            "joker",
             "max_seats",
         ]
+        help_texts = {
+            "small_blind": _(
+                "Five-card draw: the minimum (the ante; the straddle is twice it). 32/33-card"
+                " poker: the agreed bet."
+            ),
+            "max_bet": _("Draw games: the largest bet or raise."),
+            "max_bet_late": _("Five-card draw: a higher max after the draw (0: the same)."),
+            "round_cap": _("The most one player may put in during one betting round (0: no cap)."),
+            "open_min": _(
+                "Jackpots: the smallest opening bet; the seed suggests half to all of the antes'"
+                " sum."
+            ),
+            "joker": _("Five-card draw: 53 cards; 32/33-card poker: 33 cards."),
+        }
 
     def __init__(self, *args: Any, host: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
@@ -121,6 +149,9 @@ class TableForm(forms.ModelForm):
             host=host, state=Session.State.OPEN
         )
         self.fields["max_seats"].widget = forms.NumberInput(attrs={"min": 2, "max": 10})
+        # The draw games' fields: optional (0 means none), so a hold'em table never sees them.
+        for name in ("max_bet", "max_bet_late", "round_cap", "open_min", "draw_mode"):
+            self.fields[name].required = False
         clocks = self.fields["clock"].queryset.model.objects.filter(tournament__host=host)
         self.fields["clock"].queryset = clocks.select_related("tournament")
 
@@ -141,6 +172,7 @@ class TableForm(forms.ModelForm):
 
     def clean(self) -> dict[str, Any]:
         data = super().clean()
+        self._clean_game(data)
         small, big = data.get("small_blind"), data.get("big_blind")
         if small is not None and big is not None:
             if small <= 0:
@@ -166,6 +198,64 @@ class TableForm(forms.ModelForm):
             )
         return data
 
+    def _clean_game(self, data: dict[str, Any]) -> None:
+        """The stakes each game needs, and the players it is played by (the seeds')."""
+        for name in ("max_bet", "max_bet_late", "round_cap", "open_min"):
+            data[name] = data.get(name) or 0
+        data["draw_mode"] = data.get("draw_mode") or Table.DrawMode.STRADDLE
+        game, small = data.get("game"), data.get("small_blind")
+        draw = game in (Table.Game.DRAW5, Table.Game.DRAW5_SHORT)
+        if not draw:
+            data["joker"] = False  # the joker belongs to the draw games' decks
+            return
+        if data.get("clock"):
+            self.add_error("clock", _("Tournament tables play hold'em or Omaha."))
+        if not small:
+            return
+        # Seed 000: "nästa spelare medsols sätter två gånger minimibeloppet"; seed 003 has no
+        # blinds (the agreed bet is both amounts).
+        data["big_blind"] = 2 * small if game == Table.Game.DRAW5 else small
+        data["ante"], data["ante_mode"] = 0, Table.AnteMode.NONE
+        most = data.get("max_bet") or 0
+        if most < small:
+            self.add_error(
+                "max_bet",
+                _("The max must be at least the minimum (%(min)s).") % {"min": small},
+            )
+        late = data.get("max_bet_late") or 0
+        if late and late < most:
+            self.add_error("max_bet_late", _("The max after the draw cannot be below the max."))
+        cap = data.get("round_cap") or 0
+        if cap and cap < max(most, 2 * data["big_blind"]):
+            self.add_error(
+                "round_cap",
+                _("A cap per round must allow at least an opening and one max bet (%(n)s).")
+                % {"n": max(most, 2 * data["big_blind"])},
+            )
+        jackpots = game == Table.Game.DRAW5 and data.get("draw_mode") in (
+            Table.DrawMode.JACKPOTS,
+            Table.DrawMode.SPECIAL_JACKPOTS,
+        )
+        opening = data.get("open_min") or 0
+        if jackpots and not small <= opening <= max(most, small):
+            self.add_error(
+                "open_min",
+                _("Jackpots: the smallest opening is from the minimum (%(min)s) to the max.")
+                % {"min": small},
+            )
+        seats = data.get("max_seats")
+        fewest, most_players = (2, 7) if game == Table.Game.DRAW5 else (3, 4)
+        if seats is not None and seats > most_players:
+            self.add_error(
+                "max_seats",
+                _("%(game)s is played by %(fewest)s to %(most)s players: at most %(most)s seats.")
+                % {
+                    "game": Table.Game(game).label,
+                    "fewest": fewest,
+                    "most": most_players,
+                },
+            )
+
     def save(self, commit: bool = True) -> Table:  # noqa: FBT001, FBT002 - Django's signature
         table = super().save(commit=False)
         data = self.cleaned_data
@@ -188,7 +278,13 @@ class TableForm(forms.ModelForm):
             "limit_raises": data["limit_raises"],
             "heads_up_cap": data["heads_up_cap"],
             "blind_before_ante": data["blind_before_ante"],
+            "royal_over_five": data["royal_over_five"],
+            "misdeal_until_flop": data["misdeal_until_flop"],
         }
+        if table.game == Table.Game.DRAW5:
+            table.big_blind = 2 * table.small_blind
+        elif table.game == Table.Game.DRAW5_SHORT:
+            table.big_blind = table.small_blind
         table.save()
         return table
 
@@ -292,16 +388,42 @@ class ActionForm(VersionForm):
     """A player's action: what it is, the amount for bets and raises, and the table's
     revision the device showed."""
 
-    KINDS = ["fold", "check", "call", "raise", "all_in", "bring_in", "deal", "misdeal"]
+    KINDS = [
+        "fold",
+        "check",
+        "call",
+        "raise",
+        "open",  # jackpots: a bet that claims openers
+        "all_in",
+        "bring_in",
+        "deal",
+        "misdeal",
+        "draw",  # draw games: `cards` is how many the player takes
+        "openers_shown",
+        "false_opener",
+        "muck",  # at the showdown: `player` gives up the hand
+    ]
 
     hand = hidden_number(1)
     kind = forms.ChoiceField(choices=[(k, k) for k in KINDS])
     amount = chips_field(_("Amount"), min_value=0, maximum=limits.MAX_STACK, required=False)
+    cards = forms.TypedChoiceField(
+        coerce=int, choices=[(n, str(n)) for n in range(6)], required=False, empty_value=None
+    )
+    split_openers = forms.BooleanField(required=False)
+    player = forms.TypedChoiceField(
+        coerce=int, choices=[(p, str(p)) for p in range(23)], required=False, empty_value=None
+    )
 
     def clean(self) -> dict[str, Any]:
         data = super().clean()
-        if data.get("kind") == "raise" and data.get("amount") is None:
+        kind = data.get("kind")
+        if kind in ("raise", "open") and data.get("amount") is None:
             self.add_error("amount", _("Enter the amount to bet or raise to."))
+        if kind == "draw" and data.get("cards") is None:
+            self.add_error("cards", _("Tap how many cards the player takes (0 to 5)."))
+        if kind == "muck" and data.get("player") is None:
+            self.add_error("player", _("Tap the player who mucks."))
         return data
 
 

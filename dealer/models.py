@@ -27,17 +27,17 @@ from config.bounds import MaxChips, at_most, length_at_most
 from config.text import isolate
 from dealer.engine import (
     Action,
-    FixedLimit,
     HandConfig,
     HandState,
     HouseOptions,
     IllegalAction,
-    NoLimit,
     Phase,
-    PotLimit,
+    Structure,
     Variant,
     apply,
+    games,
     replay,
+    special_deal,
 )
 from dealer.engine.codec import (
     action_from_dict,
@@ -53,7 +53,6 @@ from dealer.engine.seating import (
     SeatingRules,
     SeatState,
     Stakes,
-    forced_bets,
     next_hand,
 )
 from ledger.models import Player, Session
@@ -99,6 +98,14 @@ class Table(models.Model):
         PL_HOLDEM = "pl_holdem", _("Pot-limit hold'em")
         FL_HOLDEM = "fl_holdem", _("Fixed-limit hold'em")
         PL_OMAHA = "pl_omaha", _("Pot-limit Omaha")
+        DRAW5 = "draw5", _("Five-card draw (Mörkpoker)")
+        DRAW5_SHORT = "draw5_short", _("32/33-card poker (Iceland)")
+
+    class DrawMode(models.TextChoices):
+        STRADDLE = "straddle", _("ante and straddle")
+        SPECIAL_JACKPOTS = "special_jackpots", _("ante and straddle, jackpots after special deals")
+        JACKPOTS = "jackpots", _("jackpots every deal")
+        OPEN_OR_FOLD = "open_or_fold", _("five or fewer: antes, free opening, open or fold")
 
     class AnteMode(models.TextChoices):
         NONE = "none", _("no ante")
@@ -130,6 +137,27 @@ class Table(models.Model):
     big_bet = models.PositiveIntegerField(
         _("big bet (fixed limit)"), default=0, validators=[MaxChips()]
     )
+    # Draw games (seed 000, seed 003): the max per bet or raise, a higher max after the draw, the
+    # most one player puts in per betting round (0: none), and the smallest jackpot opening.
+    max_bet = models.PositiveIntegerField(
+        _("max per bet or raise"), default=0, validators=[MaxChips()]
+    )
+    max_bet_late = models.PositiveIntegerField(
+        _("max after the draw"), default=0, validators=[MaxChips()]
+    )
+    round_cap = models.PositiveIntegerField(
+        _("cap per player and round"), default=0, validators=[MaxChips()]
+    )
+    at_least_largest = models.BooleanField(
+        _("a bet or raise at least the largest so far in the deal"), default=False
+    )
+    draw_mode = models.CharField(
+        _("forced bets"), max_length=20, choices=DrawMode.choices, default=DrawMode.STRADDLE
+    )
+    open_min = models.PositiveIntegerField(
+        _("smallest jackpot opening"), default=0, validators=[MaxChips()]
+    )
+    joker = models.BooleanField(_("with the joker"), default=False)
     max_seats = models.PositiveSmallIntegerField(_("seats"), default=9)
     chips = models.JSONField(_("chip set"), default=default_chips)
     options = models.JSONField(_("house options"), default=dict, blank=True)
@@ -166,7 +194,17 @@ class Table(models.Model):
             ),
             *(
                 at_most(field, limits.MAX_CHIPS, f"table_{field}_bounded")
-                for field in ("small_blind", "big_blind", "ante", "small_bet", "big_bet")
+                for field in (
+                    "small_blind",
+                    "big_blind",
+                    "ante",
+                    "small_bet",
+                    "big_bet",
+                    "max_bet",
+                    "max_bet_late",
+                    "round_cap",
+                    "open_min",
+                )
             ),
             length_at_most("name", limits.MAX_NAME, "table_name_length"),
         ]
@@ -188,18 +226,46 @@ class Table(models.Model):
     def seating_rules(self) -> SeatingRules:
         return SeatingRules(dead_button=self.options.get("dead_button", True))
 
-    def variant(self) -> Variant:
-        return Variant.OMAHA if self.game == self.Game.PL_OMAHA else Variant.HOLDEM
+    def rules(self) -> games.TableRules:
+        """What this table plays, for the pure engine (dealer.engine.games)."""
+        return games.TableRules(
+            game=games.Game(self.game),
+            small_blind=self.small_blind,
+            big_blind=self.big_blind,
+            ante=self.ante,
+            ante_mode=self.ante_mode,
+            straddles_allowed=self.straddles_allowed,
+            small_bet=self.small_bet,
+            big_bet=self.big_bet,
+            max_bet=self.max_bet,
+            max_bet_late=self.max_bet_late,
+            round_cap=self.round_cap,
+            at_least_largest=self.at_least_largest,
+            draw_mode=games.DrawMode(self.draw_mode),
+            open_min=self.open_min,
+            joker=self.joker,
+            smallest_chip=self.smallest_chip,
+            options=self.house_options(),
+        )
 
-    def structure(self) -> NoLimit | PotLimit | FixedLimit:
-        if self.game == self.Game.NL_HOLDEM:
-            return NoLimit(min_bet=self.big_blind)
-        if self.game == self.Game.FL_HOLDEM:
-            small = self.small_bet or self.big_blind
-            return FixedLimit(small_bet=small, big_bet=self.big_bet or 2 * small)
-        return PotLimit(min_bet=self.big_blind)
+    @property
+    def is_draw(self) -> bool:
+        return self.game in (self.Game.DRAW5, self.Game.DRAW5_SHORT)
+
+    def variant(self) -> Variant:
+        return games.VARIANT_OF[games.Game(self.game)]
+
+    def structure(self) -> Structure:
+        return self.rules().structure()
 
     def stakes_label(self) -> str:
+        if self.game == self.Game.DRAW5:
+            label = f"{self.small_blind}/{self.big_blind}–{self.max_bet}"
+            if self.max_bet_late:
+                label += f"/{self.max_bet_late}"
+            return label
+        if self.game == self.Game.DRAW5_SHORT:
+            return f"{self.small_blind}–{self.max_bet}"
         label = f"{self.small_blind}/{self.big_blind}"
         if self.ante and self.ante_mode != self.AnteMode.NONE:
             label += " " + _t("ante %(ante)s") % {"ante": self.ante}
@@ -221,37 +287,36 @@ class Table(models.Model):
             rules=self.seating_rules(),
         )
 
-    def hand_config(self, plan: HandPlan, *, straddle: bool = False) -> HandConfig:
-        """The engine configuration of the next hand: stacks, posts and antes by position."""
-        stacks_by_seat = {seat.number: seat.stack for seat in self.seats.all()}
-        stacks = tuple(stacks_by_seat[n] for n in plan.dealt_in)
-        live, dead = forced_bets(plan)
-        blinds = list(live)
-        n = len(plan.dealt_in)
-        if straddle and self.straddles_allowed and n > 2:
-            # Under the gun: the first player left of the big blind straddles twice the big blind.
-            big = plan.dealt_in.index(plan.big_blind)
-            blinds[(big + 1) % n] = max(blinds[(big + 1) % n], 2 * self.big_blind)
-        antes = [0] * n
-        if self.ante and self.ante_mode == self.AnteMode.EACH:
-            antes = [self.ante] * n
-        elif self.ante and self.ante_mode == self.AnteMode.BUTTON:
-            # One ante for the table, from the button (or the last player before a dead one).
-            antes[n - 1] = self.ante
-        elif self.ante and self.ante_mode == self.AnteMode.BIG_BLIND:
-            antes[plan.dealt_in.index(plan.big_blind)] = self.ante
-        return HandConfig(
-            variant=self.variant(),
-            structure=self.structure(),
-            stacks=stacks,
-            blinds=tuple(blinds),
-            antes=tuple(antes),
-            dead=dead,
-            big_blind=self.big_blind,
-            smallest_chip=self.smallest_chip,
-            seats=plan.dealt_in,
-            options=self.house_options(),
+    def hand_config(
+        self, plan: HandPlan, *, straddle: bool = False, last: games.LastDeal | None = None
+    ) -> HandConfig:
+        """The engine configuration of the next hand (see dealer.engine.games.hand_config)."""
+        return games.hand_config(
+            self.rules(), plan, self.seat_states(), straddle=straddle, last=last
         )
+
+    def last_deal(self) -> games.LastDeal | None:
+        """What the last finished deal left on the table (None before the first). A misdeal
+        leaves things as they were, so only finished hands count."""
+        hand = self.hands.filter(status=Hand.Status.COMPLETE).order_by("-number").first()
+        if hand is None:
+            return None
+        return games.LastDeal(
+            carried=hand.carried_out,
+            special=hand.special,
+            jackpot=bool(hand.config.get("jackpot")),
+            replay_without=hand.replay_without,
+            button=hand.button_before,
+        )
+
+    def carried_pot(self) -> int:
+        """Chips in a pot left on the table for the next deal (not in any seat, not in a hand in
+        progress: a hand in progress holds them in its pot)."""
+        latest = self.latest_hand()
+        if latest is None or latest.status == Hand.Status.LIVE:
+            return 0
+        last = self.last_deal()
+        return last.carried if last is not None else 0
 
     def take_level(self) -> None:
         """A tournament table: the blinds and antes of the clock's level for a hand starting now.
@@ -330,27 +395,44 @@ class Table(models.Model):
             raise ValueError(_t("Finish the hand in progress first."))
         if self.clock is not None:
             self.take_level()
+        last = self.last_deal()
+        if last is not None and last.replay_without is not None:
+            # Seed 000's false opener: the same pot again "med samma givare".
+            self.button = last.button
         plan = self.plan_next_hand()
-        config = self.hand_config(plan, straddle=straddle)
+        config = self.hand_config(plan, straddle=straddle, last=last)
+        fewest, most = self.rules().players
+        if not fewest <= len(config.seats) <= most:
+            raise ValueError(
+                _t("%(game)s is played by %(fewest)s to %(most)s players, not %(n)s.")
+                % {
+                    "game": self.get_game_display(),
+                    "fewest": fewest,
+                    "most": most,
+                    "n": len(config.seats),
+                }
+            )
         latest = self.latest_hand()
         players = {seat.number: seat.player_id for seat in self.seats.all()}
         hand = Hand.objects.create(
             table=self,
             number=(latest.number + 1) if latest else 1,
             config=config_to_dict(config),
-            players=[players[n] for n in plan.dealt_in],
+            players=[players[n] for n in config.seats],
             plan={
                 "button": plan.button,
                 "small_blind": plan.small_blind,
                 "big_blind": plan.big_blind,
-                "posts": [asdict(post) for post in plan.posts],
-                "waiting": list(plan.waiting),
+                "posts": [asdict(post) for post in plan.posts] if config.blinds else [],
+                "waiting": [
+                    seat.number for seat in self.seats.all() if seat.number not in config.seats
+                ],
             },
             button_before=self.button,
             seats_before=[seat.flags() for seat in self.seats.all()],
             started_by=by,
         )
-        for state in plan.seats:
+        for state in plan.seats if config.blinds else ():
             Seat.objects.filter(table=self, number=state.seat).update(
                 is_new=state.is_new,
                 wants_to_post=state.wants_to_post,
@@ -476,6 +558,12 @@ class Hand(models.Model):
     status = models.CharField(max_length=10, choices=Status.choices, default=Status.LIVE)
     # Chips each position won or lost, added to the seats when the hand finished.
     results = models.JSONField(null=True, blank=True)
+    # What the finished hand left on the table for the next deal (seed 000's jackpots): the
+    # chips of a pot nobody won, whether it was a special deal, and a false opener's seat when
+    # the same pot is played again without them.
+    carried_out = models.PositiveBigIntegerField(default=0)
+    special = models.BooleanField(default=False)
+    replay_without = models.PositiveSmallIntegerField(null=True, blank=True)
     started_by = models.ForeignKey(
         settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, related_name="+"
     )
@@ -590,7 +678,21 @@ class Hand(models.Model):
         self.status = self.Status.VOID if void else self.Status.COMPLETE
         self.results = results
         self.finished_at = timezone.now()
-        self.save(update_fields=["status", "results", "finished_at"])
+        self.carried_out = 0 if void else state.carried_out
+        self.special = special_deal(state)
+        self.replay_without = (
+            None if state.replay_without is None else config.seat(state.replay_without)
+        )
+        self.save(
+            update_fields=[
+                "status",
+                "results",
+                "finished_at",
+                "carried_out",
+                "special",
+                "replay_without",
+            ]
+        )
 
     def _restore_seats(self) -> None:
         """A misdeal: the same button and blinds again, the seats' flags as before."""
@@ -639,7 +741,17 @@ class Hand(models.Model):
         self.status = self.Status.LIVE
         self.results = None
         self.finished_at = None
-        self.save(update_fields=["status", "results", "finished_at"])
+        self.carried_out, self.special, self.replay_without = 0, False, None
+        self.save(
+            update_fields=[
+                "status",
+                "results",
+                "finished_at",
+                "carried_out",
+                "special",
+                "replay_without",
+            ]
+        )
 
 
 class HandAction(models.Model):
@@ -685,12 +797,18 @@ def session_busy(session: Session) -> str:
         .select_related("table")
         .first()
     )
-    if live is None:
-        return ""
-    return _t("Hand %(n)s at %(table)s is in progress: finish it (or misdeal it) first.") % {
-        "n": live.number,
-        "table": live.table,
-    }
+    if live is not None:
+        return _t("Hand %(n)s at %(table)s is in progress: finish it (or misdeal it) first.") % {
+            "n": live.number,
+            "table": live.table,
+        }
+    for table in Table.objects.filter(session=session, game=Table.Game.DRAW5):
+        if chips := table.carried_pot():
+            return _t(
+                "%(table)s has a pot of %(chips)s chips carried to the next deal: deal on until"
+                " someone wins it."
+            ) % {"table": table, "chips": chips}
+    return ""
 
 
 def session_seats(session: Session) -> list[tuple[int, str, int]]:

@@ -8,7 +8,16 @@ from typing import Any
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
-from dealer.engine import HandState, Kind, Phase, legal_actions, pots_so_far
+from dealer.engine import (
+    HandState,
+    Kind,
+    Phase,
+    games,
+    legal_actions,
+    misdeal_allowed,
+    pots_so_far,
+    show_order,
+)
 from dealer.engine.chips import ChipSetTooAwkward, chip_breakdown, format_breakdown
 from dealer.engine.seating import NotEnoughPlayers
 from dealer.engine.summary import pot_results, walk
@@ -131,6 +140,7 @@ def table_context(
         state = live.state()
     seq = len(hand.entries) if hand is not None else 0
     seats = {s.number: s for s in table.seats.select_related("player")}
+    draw5 = table.game == Table.Game.DRAW5
     config = state.config if state else None
     position = {n: p for p, n in enumerate(config.seats)} if config else {}
     plan = live.plan if live else None
@@ -150,21 +160,34 @@ def table_context(
                     view["status"] = "folded"
                 elif state.stacks[p] == 0:
                     view["status"] = "all-in"
+                elif state.owed and state.owed[p] and state.phase is Phase.DRAW:
+                    view["status"] = "passed"  # seed 003: passed, may come back in
                 if state.to_act == p and state.phase in (Phase.BETTING, Phase.DRAW):
                     view["status"] = "to-act"
+                if state.drawn and state.drawn[p] >= 0:
+                    view["drew"] = state.drawn[p]
+                if state.opener == p:
+                    view["markers"].append(("opener", _("opened")))
             elif seat.sitting_out:
                 view["status"] = "sitting-out"
             elif state is not None:
                 view["status"] = "waiting"
         if plan is not None:
+            blinds = config is not None and any(config.blinds)
             if plan["button"] == number:
                 view["markers"].append(("dealer", "D"))
-            if plan["small_blind"] == number:
-                view["markers"].append(("sb", "SB"))
-            if plan["big_blind"] == number:
-                view["markers"].append(("bb", "BB"))
+            if blinds and plan["small_blind"] == number:
+                # Seed 000 calls its two forced bets the ante and the straddle.
+                view["markers"].append(("sb", _("A") if draw5 else "SB"))
+            if blinds and plan["big_blind"] == number:
+                view["markers"].append(("bb", _("S") if draw5 else "BB"))
             p = position.get(number)
-            if config is not None and p is not None and config.blinds[p] > table.big_blind:
+            if (
+                config is not None
+                and p is not None
+                and blinds
+                and config.blinds[p] > table.big_blind
+            ):
                 view["markers"].append(("straddle", "ST"))
         seat_views.append(view)
 
@@ -179,6 +202,16 @@ def table_context(
         "error": error,
         "notice": notice,
         "denominations": denominations,
+        "misdeal": state is not None and misdeal_allowed(state),
+        "check_label": _("Pass") if table.is_draw else _("Check"),
+        "direction": (
+            _(
+                "Seed 003: betting starts right of the dealer and goes to the right"
+                " (counterclockwise); the dealer exchanges last."
+            )
+            if table.game == Table.Game.DRAW5_SHORT
+            else ""
+        ),
     }
     if state is not None:
         context.update(_live_context(table, state, legal, position, seats))
@@ -223,12 +256,24 @@ def _live_context(
         "pots": pot_views,
         "in_front": sum(state.bets),
         "returned": returned,
+        "carried": config.carried,
+        "jackpot": config.jackpot,
         "street": street_name(config.spec.streets[min(state.street, len(config.spec.streets) - 1)]),
     }
+    if config.spec.kind is Kind.DRAW:
+        context["draw"] = _draw_context(state, label)
     if state.phase is Phase.BETTING:
         p = state.to_act
         context["prompt"] = _("%(who)s to act") % {"who": label(p)}
         context["actor"] = label(p)
+        if legal.needs_openers:
+            context["prompt"] = _(
+                "%(who)s to act: pass, or open with jacks or better (at least %(min)s)"
+            ) % {"who": label(p), "min": legal.raise_min}
+        elif state.owed and state.street == 0 and config.spec.pass_stays_in:
+            context["prompt"] = _("%(who)s to act: pass (stays in), call or raise") % {
+                "who": label(p)
+            }
         if legal.raise_min:
             to_call = state.bet_level - state.bets[p]
             pot_after_call = state.pot_total + to_call
@@ -250,6 +295,16 @@ def _live_context(
         prompt = PROMPTS.get(street)
         context["prompt"] = str(prompt) if prompt else _("Deal the %(street)s") % {"street": name}
         context["deal_label"] = _("%(street)s dealt") % {"street": name[:1].upper() + name[1:]}
+    elif state.phase is Phase.DRAW:
+        p = state.to_act
+        if legal.join:
+            context["prompt"] = _(
+                "%(who)s passed: pay %(chips)s to come back in and exchange, or stay out"
+            ) % {"who": label(p), "chips": legal.join}
+        else:
+            context["prompt"] = _("%(who)s: how many cards?") % {"who": label(p)}
+        context["draw_choices"] = list(range(legal.draw_max + 1))
+        context["may_split_openers"] = state.opener == p
     elif state.phase is Phase.SHOWDOWN:
         index = legal.award_pot
         pot = state.pots[index]
@@ -260,15 +315,94 @@ def _live_context(
         }
         context["award_pot"] = index
         context["award_choices"] = [(p, label(p)) for p in legal.eligible]
+        if config.spec.kind is Kind.DRAW:
+            order = show_order(state)
+            context["show_order"] = [label(p) for p in order if not state.mucked[p]]
+            context["muck_choices"] = [
+                (p, label(p)) for p in order if not state.mucked[p] and p in legal.eligible
+            ]
+        if legal.check_openers is not None:
+            context["prompt"] = _(
+                "%(who)s opened: do they show jacks or better? (An opener who cannot, cannot win.)"
+            ) % {"who": label(legal.check_openers)}
+            context["check_openers"] = label(legal.check_openers)
+            context["split_openers"] = state.split_openers
     if config.spec.kind is Kind.BOARD and state.board:
         context["board"] = [str(c) for c in state.board]
     return context
 
 
+def _draw_context(state: HandState, label: Any) -> dict[str, Any]:
+    """The stub of a draw game: what is left, what to do when it runs out, who took how many."""
+    spec = state.config.spec
+    view: dict[str, Any] = {
+        "stub": state.stub,
+        "discards": state.discards,
+        "taken": [
+            {"who": label(p), "cards": state.drawn[p]}
+            for p in state.draw_order
+            if state.drawn[p] >= 0
+        ],
+        "renewed": [
+            _("At %(who)s's draw the stub was renewed: %(cards)s cards.")
+            % {"who": label(p), "cards": cards}
+            for p, cards in state.reshuffles
+        ],
+    }
+    if state.phase is Phase.DRAW:
+        before = max(state.stub - spec.reshuffle_at, 0)
+        if spec.reshuffle_at:
+            # Seed 000: the last card and the discards become the new stub.
+            view["warning"] = (
+                _(
+                    "The stub has %(stub)s cards: after %(before)s more, shuffle the last card"
+                    " with all the discards (%(discards)s and this player's) into a new stub"
+                    " and deal on from it."
+                )
+                % {"stub": state.stub, "before": before, "discards": state.discards}
+                if state.stub <= spec.hole_cards + spec.reshuffle_at
+                else ""
+            )
+        else:
+            view["warning"] = (
+                _(
+                    "The stub has %(stub)s cards: when it is empty, shuffle all the discards"
+                    " (%(discards)s and this player's) into a new stub and deal on from it."
+                )
+                % {"stub": state.stub, "discards": state.discards}
+                if state.stub <= spec.hole_cards
+                else ""
+            )
+    return view
+
+
+def _next_deal(table: Table) -> dict[str, Any]:
+    """What the next deal of a draw game carries over: a pot left on the table, a jackpot,
+    a false opener's replay."""
+    if not table.is_draw:
+        return {}
+    rules = table.rules()
+    last = table.last_deal()
+    view: dict[str, Any] = {"carried": last.carried if last else 0}
+    if games.is_jackpot(rules, last):
+        if last is not None and last.replay_without is not None:
+            seat = last.replay_without
+            view["jackpot"] = _(
+                "The same pot again with the same dealer, without seat %(seat)s (the false"
+                " opener), and no new antes."
+            ) % {"seat": seat}
+        else:
+            view["jackpot"] = _(
+                "Jackpot: everyone antes %(ante)s; opening needs jacks or better, at least"
+                " %(open)s."
+            ) % {"ante": rules.jackpot_ante(), "open": max(rules.open_min, rules.small_blind)}
+    return view
+
+
 def _between_hands_context(
     table: Table, hand: Hand | None, seats: dict[int, Seat]
 ) -> dict[str, Any]:
-    context: dict[str, Any] = {"prompt": _("Between hands")}
+    context: dict[str, Any] = {"prompt": _("Between hands"), "next_deal": _next_deal(table)}
     if hand is not None and hand.status == Hand.Status.COMPLETE:
         context["last_result"] = hand_history(table, hand)
     if table.session.state != Session.State.OPEN:
@@ -311,13 +445,24 @@ def _between_hands_context(
             "waiting": [name(s) for s in plan.waiting],
             "dealt_in": len(plan.dealt_in),
         }
-        context["prompt"] = _(
-            "Next hand: button %(button)s, small blind %(sb)s, big blind %(bb)s"
-        ) % {
+        words = {
             "button": context["plan"]["button"],
             "sb": context["plan"]["small_blind"],
             "bb": context["plan"]["big_blind"],
         }
+        rules = table.rules()
+        if rules.has_blinds and not games.is_jackpot(rules, table.last_deal()):
+            if table.game == Table.Game.DRAW5:
+                context["prompt"] = (
+                    _("Next deal: dealer %(button)s, ante %(sb)s, straddle %(bb)s") % words
+                )
+            else:
+                context["prompt"] = (
+                    _("Next hand: button %(button)s, small blind %(sb)s, big blind %(bb)s") % words
+                )
+        else:
+            context["plan"]["posts"] = []
+            context["prompt"] = _("Next deal: dealer %(button)s") % words
     return context
 
 

@@ -36,10 +36,13 @@ from dealer.engine import (
     Call,
     Check,
     DealStreet,
+    Draw,
     Fold,
     HandState,
     IllegalAction,
     Misdeal,
+    Muck,
+    Openers,
     Raise,
 )
 from dealer.engine.seating import NotEnoughPlayers
@@ -355,23 +358,35 @@ def hand_start(request: HtmxHttpRequest, pk: int) -> HttpResponse:
     return _respond(request, table, hand=hand, seating=True)
 
 
-def _action_builder(kind: str, amount: int | None) -> Callable[[HandState], Action]:
-    """The action a button stands for, for whoever is to act when it is applied."""
+def _action_builder(data: dict[str, Any]) -> Callable[[HandState], Action]:
+    """The action a button stands for (ActionForm's cleaned data), for whoever is to act when
+    it is applied."""
+    amount, cards = data.get("amount") or 0, data.get("cards") or 0
 
     def player(state: HandState) -> int:
         return state.to_act if state.to_act is not None else -1
+
+    def opener(state: HandState) -> int:
+        return state.opener if state.opener is not None else -1
 
     builders: dict[str, Callable[[HandState], Action]] = {
         "fold": lambda state: Fold(player(state)),
         "check": lambda state: Check(player(state)),
         "call": lambda state: Call(player(state)),
-        "raise": lambda state: Raise(player(state), amount or 0),
+        "raise": lambda state: Raise(player(state), amount),
+        "open": lambda state: Raise(player(state), amount, openers=True),
         "all_in": lambda state: AllIn(player(state)),
         "bring_in": lambda state: BringIn(player(state)),
         "deal": lambda state: DealStreet(),
         "misdeal": lambda state: Misdeal(),
+        "draw": lambda state: Draw(
+            player(state), cards, split_openers=bool(data.get("split_openers"))
+        ),
+        "openers_shown": lambda state: Openers(opener(state), shown=True),
+        "false_opener": lambda state: Openers(opener(state), shown=False),
+        "muck": lambda state: Muck(data.get("player") or 0),
     }
-    return builders[kind]
+    return builders[data["kind"]]
 
 
 def _apply(
@@ -402,7 +417,7 @@ def act(request: HtmxHttpRequest, pk: int) -> HttpResponse:
     if not form.is_valid():
         return _respond(request, _table(request, pk), error=_form_error(form))
     data = form.cleaned_data
-    make = _action_builder(data["kind"], data["amount"])
+    make = _action_builder(data)
     return _apply(request, pk, data["hand"], make, data["version"])
 
 

@@ -675,6 +675,15 @@ def apply(state: HandState, action: Action) -> HandState:
     return d.freeze()
 
 
+def misdeal_allowed(state: HandState) -> bool:
+    """Whether the dealer may still call a misdeal (see `_check_misdeal`)."""
+    try:
+        _check_misdeal(state)
+    except IllegalAction:
+        return False
+    return not state.is_over
+
+
 def _check_misdeal(state: HandState) -> None:
     """Seed 002: "Ett kort som vänds upp efter att given har börjat stoppar inte spelet" - a
     misdeal is possible only before anyone has acted (the house may allow it until the flop)."""

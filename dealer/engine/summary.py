@@ -17,6 +17,7 @@ from dealer.engine.actions import (
     Fold,
     Misdeal,
     Muck,
+    Openers,
     Raise,
     Show,
 )
@@ -78,6 +79,11 @@ def describe(
     if isinstance(action, AllIn):
         action = resolve_all_in(before, action.player)
     if isinstance(action, Check):
+        if before.config.spec.kind.value == "draw":
+            text = f"{who(action.player)} passes"
+            if after.carried_out > before.carried_out:
+                text += f"; nobody opened: the pot ({after.carried_out}) stays for the next deal"
+            return text
         return f"{who(action.player)} checks"
     if isinstance(action, Call | Raise | BringIn):
         p = action.player
@@ -89,11 +95,30 @@ def describe(
             return f"{who(p)} calls {put}{all_in}"
         to = before.bets[p] + put
         verb = "bets" if before.raises == 0 and not before.bet_level else "raises to"
+        if isinstance(action, Raise) and action.openers:
+            verb = "opens (jacks or better) with"
         return f"{who(p)} {verb} {to}{all_in}"
     if isinstance(action, Draw):
-        if action.count == 0:
-            return f"{who(action.player)} stands pat"
-        return f"{who(action.player)} draws {action.count}"
+        p = action.player
+        paid = before.stacks[p] - after.stacks[p]
+        text = f"{who(p)} stands pat" if action.count == 0 else f"{who(p)} draws {action.count}"
+        if paid:
+            text = f"{who(p)} comes back in for {paid} and " + text.split(" ", 1)[1]
+        if action.split_openers:
+            text += ", an opener put aside"
+        renewed = after.reshuffles[len(before.reshuffles) :]
+        for _, cards in renewed:
+            text += f" (the stub is renewed: {cards} cards)"
+        return text
+    if isinstance(action, Openers):
+        if action.shown:
+            return f"{who(action.player)} shows openers"
+        if after.replay_without is not None:
+            return (
+                f"{who(action.player)} cannot show openers: the pot ({after.carried_out}) is"
+                " played again without them"
+            )
+        return f"{who(action.player)} cannot show openers and cannot win"
     if isinstance(action, DealStreet):
         cards = " ".join(str(c) for c in action.board)
         label = street[min(before.street, len(street) - 1)]

@@ -220,8 +220,6 @@ def test_a_misdeal_voids_the_hand_gives_the_chips_back_and_keeps_the_button(
     tablet: Tablet,
 ) -> None:
     tablet.start()
-    tablet.act("raise", amount=100)
-    tablet.act("call")
     response = tablet.act("misdeal")
     assert tablet.hand.status == Hand.Status.VOID
     assert tablet.stacks() == {1: 1000, 3: 1000, 5: 1000}
@@ -231,6 +229,16 @@ def test_a_misdeal_voids_the_hand_gives_the_chips_back_and_keeps_the_button(
     tablet.start()
     assert tablet.hand.number == 2
     assert tablet.hand.plan["button"] == 1
+
+
+def test_no_misdeal_once_the_hand_has_begun(tablet: Tablet) -> None:
+    """Seed 002: a card turned up after the first action does not stop the game."""
+    tablet.start()
+    tablet.act("raise", amount=100)
+    assert "Misdeal" not in text(tablet.client.get(tablet.url("")))
+    response = tablet.act("misdeal")
+    assert "A misdeal is only possible before the first action" in text(response)
+    assert tablet.hand.status == Hand.Status.LIVE
 
 
 def test_a_misdeal_cannot_be_undone(tablet: Tablet) -> None:

@@ -246,6 +246,15 @@ def _dealer(world: World) -> list[Context]:
         ),
         "limit_raises": Choice(choices=("3", "4")),
         "heads_up_cap": Choice(choices=_choices(blank.fields["heads_up_cap"].choices)),
+        "draw_mode": Choice(choices=_choices(Table.DrawMode.choices), required=False),
+        "max_bet": Int(required=False),
+        "max_bet_late": Int(required=False),
+        "round_cap": Int(required=False),
+        "open_min": Int(required=False),
+        "at_least_largest": Bool(),
+        "joker": Bool(),
+        "royal_over_five": Bool(),
+        "misdeal_until_flop": Bool(),
     }
     ctx(
         Context(
@@ -410,7 +419,15 @@ def _dealer(world: World) -> list[Context]:
             fields={
                 **hand_fields,
                 **_form_fields(
-                    {"kind": Choice(choices=tuple(ActionForm.KINDS)), "amount": Int(required=False)}
+                    {
+                        "kind": Choice(choices=tuple(ActionForm.KINDS)),
+                        "amount": Int(required=False),
+                        "cards": Choice(choices=tuple("012345"), required=False),
+                        "split_openers": Bool(),
+                        "player": Choice(
+                            choices=tuple(str(p) for p in range(23)), required=False
+                        ),
+                    }
                 ),
             },
             form=lambda d: ActionForm(d),
