@@ -56,9 +56,8 @@ def prompt(response: Any) -> str:
 def draw_table(host: Any, players: int = 4, **fields: Any) -> Table:
     values = {"game": "draw5", "small_blind": 5, "big_blind": 10, "max_bet": 20, **fields}
     table = make_table(host, **values)
-    for number, name in zip(
-        range(1, players + 1), ("Anna", "Bo", "Cia", "Dan", "Eva", "Fia", "Gus")
-    ):
+    names = ("Anna", "Bo", "Cia", "Dan", "Eva", "Fia", "Gus")
+    for number, name in enumerate(names[:players], start=1):
         sit(table, number, name, 500)
     return table
 

@@ -424,9 +424,7 @@ def _dealer(world: World) -> list[Context]:
                         "amount": Int(required=False),
                         "cards": Choice(choices=tuple("012345"), required=False),
                         "split_openers": Bool(),
-                        "player": Choice(
-                            choices=tuple(str(p) for p in range(23)), required=False
-                        ),
+                        "player": Choice(choices=tuple(str(p) for p in range(23)), required=False),
                     }
                 ),
             },
