@@ -477,6 +477,8 @@ def rules_list(table: Table) -> list[tuple[str, str, str]]:
     """Each rule of the table: (what, this table's choice, the default)."""
     options = table.house_options()
     dead = table.options.get("dead_button", True)
+    if table.is_draw:
+        return _draw_rules(table, options)
     return [
         (_("Game"), table.get_game_display(), ""),
         (_("Blinds"), f"{table.small_blind}/{table.big_blind}", ""),
@@ -531,4 +533,82 @@ def rules_list(table: Table) -> list[tuple[str, str, str]]:
         (_("Odd chip"), _("first winner left of the button"), _("first winner left of the button")),
         (_("New player"), _("waits for the big blind or posts one big blind"), ""),
         (_("Uncalled bets"), _("returned, never won"), ""),
+    ]
+
+
+def _draw_rules(table: Table, options: Any) -> list[tuple[str, str, str]]:
+    """The rules of a draw-game table (seed 000's Mörkpoker, seed 003's 32/33-card game)."""
+    none = _("none")
+    joker = _("with the joker") if table.joker else _("without the joker")
+    if table.game == Table.Game.DRAW5_SHORT:
+        return [
+            (_("Game"), table.get_game_display(), ""),
+            (_("Players"), _("3 to 4"), ""),
+            (_("Deck"), f"{_('32 cards, 7 to ace')} ({joker})", ""),
+            (_("The agreed bet (the opening)"), str(table.small_blind), ""),
+            (_("Largest raise"), str(table.max_bet), ""),
+            (_("Cap per player and round"), str(table.round_cap or none), none),
+            (
+                _("First betting round"),
+                _(
+                    "starts right of the dealer and goes to the right; a pass costs nothing and"
+                    " stays in; who passed may come back in at the exchange by paying what the"
+                    " others paid; every bet stays in the pot"
+                ),
+                "",
+            ),
+            (_("The exchange"), _("the highest bettor first, the dealer last"), ""),
+            (_("Second betting round"), _("starts with the highest bidder of the first"), ""),
+            (
+                _("Ranking"),
+                _(
+                    "a flush beats a full house; with the joker: no five of a kind, and a hand"
+                    " without the joker beats the same hand with it"
+                ),
+                "",
+            ),
+            (_("Stub"), _("when it is empty, the discards are shuffled into a new one"), ""),
+            (_("Odd chip"), _("first winner left of the button"), ""),
+        ]
+    return [
+        (_("Game"), table.get_game_display(), ""),
+        (_("Players"), _("up to 7"), ""),
+        (
+            _("Deck"),
+            f"{_('52 cards')} ({joker})" if not table.joker else _("53 cards (with the joker)"),
+            "",
+        ),
+        (_("Forced bets"), table.get_draw_mode_display(), _("ante and straddle")),
+        (
+            _("Minimum, straddle, opening"),
+            f"{table.small_blind}, {table.big_blind}, {2 * table.big_blind}",
+            "",
+        ),
+        (_("Max per bet or raise"), str(table.max_bet), ""),
+        (_("Max after the draw"), str(table.max_bet_late or table.max_bet), ""),
+        (_("Cap per player and round"), str(table.round_cap or none), none),
+        (
+            _("A bet or raise at least the largest so far"),
+            _("yes") if table.at_least_largest else _("no"),
+            _("no"),
+        ),
+        (_("Smallest jackpot opening"), str(table.open_min or none), ""),
+        (
+            _("The joker's top hand"),
+            _("royal flush above five of a kind")
+            if options.royal_over_five
+            else _("five of a kind"),
+            _("five of a kind"),
+        ),
+        (
+            _("The stub"),
+            _("with one card left, it and all the discards are shuffled into a new stub"),
+            "",
+        ),
+        (
+            _("Misdeal"),
+            _("until the flop") if options.misdeal_until_flop else _("before the first action"),
+            _("before the first action"),
+        ),
+        (_("Odd chip"), _("first winner left of the dealer"), ""),
     ]

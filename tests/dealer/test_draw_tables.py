@@ -323,3 +323,34 @@ def test_a_misdeal_at_a_jackpot_table_leaves_the_carried_pot(jackpots: Tablet) -
     assert tablet.table.carried_pot() == 20
     assert tablet.stacks() == {1: 495, 2: 495, 3: 495, 4: 495}
     assert session_busy(Session.objects.get())
+
+
+# --- the TV, the phones, the rules page ------------------------------------------------------
+
+
+def test_the_tv_and_phones_show_the_draw_the_stub_and_a_carried_pot(jackpots: Tablet) -> None:
+    tablet = jackpots
+    token = tablet.table.display_token
+    tablet.start()
+    for _ in range(4):
+        tablet.act("check")
+    for path in (f"/d/{token}/", f"/p/{token}/"):
+        page = text(tablet.client.get(path))
+        assert "Carried pot 20" in page
+        assert "Jackpot: everyone antes 5" in page
+    tablet.start()
+    tablet.act("open", amount=10)
+    tablet.act("call")
+    tablet.act("fold")
+    tablet.act("fold")
+    tablet.act("draw", cards=3)
+    page = text(tablet.client.get(f"/d/{token}/"))
+    assert "Carried from earlier deals: 20 (in the main pot)" in page
+    assert "Stub: 29 cards" in page
+    assert "took 3 cards" in page
+
+
+def test_the_rules_page_names_the_draw_rules(mörk: Tablet) -> None:
+    page = text(mörk.client.get(mörk.url("rules/")))
+    assert "Minimum, straddle, opening 5, 10, 20" in page
+    assert "with one card left, it and all the discards are shuffled into a new stub" in page
