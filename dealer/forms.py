@@ -245,6 +245,8 @@ class TableForm(forms.ModelForm):
             )
         seats = data.get("max_seats")
         fewest, most_players = (2, 7) if game == Table.Game.DRAW5 else (3, 4)
+        if data["draw_mode"] == Table.DrawMode.OPEN_OR_FOLD and game == Table.Game.DRAW5:
+            most_players = 5  # seed 000: "spel på fem eller färre"
         if seats is not None and seats > most_players:
             self.add_error(
                 "max_seats",

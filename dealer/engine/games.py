@@ -97,8 +97,12 @@ class TableRules:
 
     @property
     def players(self) -> tuple[int, int]:
-        """The fewest and the most players the game is dealt to."""
-        return VARIANTS[self.variant].players
+        """The fewest and the most players the game is dealt to ("spel på fem eller färre":
+        the open-or-fold game is for five at most)."""
+        fewest, most = VARIANTS[self.variant].players
+        if self.game is Game.DRAW5 and self.draw_mode is DrawMode.OPEN_OR_FOLD:
+            most = min(most, 5)
+        return fewest, most
 
     @property
     def has_blinds(self) -> bool:

@@ -86,6 +86,7 @@ def test_a_host_creates_a_mörkpoker_table(logged_in: Client) -> None:
 
 @pytest.mark.parametrize(("changes", "field", "message"), [
     ({"max_seats": "8"}, "max_seats", "played by 2 to 7 players: at most 7 seats"),
+    ({"draw_mode": "open_or_fold", "max_seats": "6"}, "max_seats", "2 to 5 players"),
     ({"max_bet": "4"}, "max_bet", "The max must be at least the minimum (5)."),
     ({"max_bet_late": "10"}, "max_bet_late", "cannot be below the max"),
     ({"draw_mode": "jackpots", "open_min": "0"}, "open_min", "smallest opening is from"),

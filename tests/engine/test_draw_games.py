@@ -5,6 +5,8 @@ seed 003's 32/33-card game (a pass keeps the player in; coming back in at the ex
 from __future__ import annotations
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from dealer.engine import (
     Award,
@@ -392,3 +394,69 @@ def test_seed_000_joker_five_of_a_kind_and_the_royal_flush_option(
     state = apply(state, Show(1, parse_cards("9h 9d 9c 9s Jk")))
     state = apply(state, Award(0))
     assert state.payouts[winner] == 8
+
+
+# --- properties: chips are conserved across carried pots; the stub never goes negative ---------
+
+
+def _random_action(data: st.DataObject, state: HandState) -> Action:
+    legal = legal_actions(state)
+    p = legal.player if legal.player is not None else -1
+    if state.phase is Phase.DRAW:
+        options: list[Action] = [Draw(p, n, split_openers=state.opener == p) for n in range(6)]
+        if legal.fold:
+            options.append(Fold(p))
+        return data.draw(st.sampled_from(options))
+    if state.phase is Phase.SHOWDOWN:
+        if legal.check_openers is not None:
+            return Openers(legal.check_openers, shown=data.draw(st.booleans()))
+        winners = data.draw(st.lists(st.sampled_from(legal.eligible), min_size=1, unique=True))
+        return Award(legal.award_pot or 0, tuple(winners))
+    options = []
+    if legal.fold:
+        options.append(Fold(p))
+    if legal.check:
+        options.append(Check(p))
+    if legal.call:
+        options.append(Call(p))
+    if legal.raise_min:
+        to = data.draw(st.integers(legal.raise_min, legal.raise_max))
+        options.append(Raise(p, to, openers=legal.needs_openers))
+    return data.draw(st.sampled_from(options))
+
+
+@settings(max_examples=150, deadline=None)
+@given(
+    data=st.data(),
+    players=st.integers(2, 7),
+    deals=st.integers(1, 6),
+    joker=st.booleans(),
+    passing=st.integers(0, 3),
+)
+def test_jackpots_carried_over_several_deals_conserve_every_chip(
+    data: st.DataObject, players: int, deals: int, joker: bool, passing: int
+) -> None:
+    stacks = tuple(data.draw(st.integers(3, 60)) for _ in range(players))
+    total = sum(stacks)
+    carried = 0
+    for _ in range(deals):
+        able = tuple(s for s in stacks if s > 0)
+        if len(able) < 2:
+            break
+        config = jackpot(len(able), carried=carried, stacks=able, joker=joker)
+        state = start(config)
+        steps = 0
+        while not state.is_over:
+            assert state.stub >= 0 and state.discards >= 0
+            # Often everyone passes, so that pots carry over several deals.
+            legal = legal_actions(state)
+            if legal.check and legal.needs_openers and steps < passing * 10:
+                action: Action = Check(legal.player or 0)
+            else:
+                action = _random_action(data, state)
+            state = apply(state, action)
+            steps += 1
+        assert state.stub >= 0
+        stacks = state.final_stacks()
+        carried = state.carried_out
+        assert sum(stacks) + carried == total
