@@ -46,6 +46,8 @@ def hand_history(table: Table, hand: Hand) -> dict[str, Any]:
             for p, seat in enumerate(config.seats)
         ],
         "pots": _pot_lines(final, names, table) if final.is_over else [],
+        "carried_in": config.carried,
+        "carried_out": final.carried_out if final.phase is Phase.COMPLETE else 0,
     }
 
 

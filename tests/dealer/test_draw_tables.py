@@ -210,6 +210,10 @@ def test_a_jackpot_nobody_opens_carries_over_two_deals_and_is_accounted_for(
     for _ in range(4):
         tablet.act("check")
     assert tablet.hand.carried_out == 40
+    page = text(tablet.client.get(tablet.url(f"hands/{tablet.hand.number}/")))
+    assert "Carried in from earlier deals: 20 chips" in page
+    assert "Left on the table for the next deal: 40 chips." in page
+    assert "nobody opened: the pot (40) stays for the next deal" in page
     assert tablet.stacks() == {1: 490, 2: 490, 3: 490, 4: 490}
     # Third deal (dealer seat 3): seat 2 opens (the claim is the Open button); the others fold.
     tablet.start()
