@@ -149,6 +149,7 @@ class TableForm(forms.ModelForm):
             host=host, state=Session.State.OPEN
         )
         self.fields["max_seats"].widget = forms.NumberInput(attrs={"min": 2, "max": 10})
+        self.fields["small_blind"].label = _("Small blind (draw games: the minimum)")
         # The draw games' fields: optional (0 means none), so a hold'em table never sees them.
         for name in ("max_bet", "max_bet_late", "round_cap", "open_min", "draw_mode"):
             self.fields[name].required = False

@@ -352,29 +352,38 @@ def _draw_context(state: HandState, label: Any) -> dict[str, Any]:
         ],
     }
     if state.phase is Phase.DRAW:
+        # Cards the stub can give before it must be renewed (seed 000 keeps its last card for
+        # the new stub; seed 003 uses it up).
         before = max(state.stub - spec.reshuffle_at, 0)
-        if spec.reshuffle_at:
-            # Seed 000: the last card and the discards become the new stub.
+        words = {"stub": state.stub, "before": before, "discards": state.discards}
+        if before >= spec.hole_cards:
+            view["warning"] = ""
+        elif before == 0:
             view["warning"] = (
                 _(
-                    "The stub has %(stub)s cards: after %(before)s more, shuffle the last card"
-                    " with all the discards (%(discards)s and this player's) into a new stub"
-                    " and deal on from it."
+                    "One card is left: before this player takes any, shuffle it with all the"
+                    " discards (%(discards)s and this player's) into a new stub."
                 )
-                % {"stub": state.stub, "before": before, "discards": state.discards}
-                if state.stub <= spec.hole_cards + spec.reshuffle_at
-                else ""
-            )
+                if spec.reshuffle_at
+                else _(
+                    "The stub is empty: before this player takes any, shuffle all the discards"
+                    " (%(discards)s and this player's) into a new stub."
+                )
+            ) % words
         else:
             view["warning"] = (
                 _(
-                    "The stub has %(stub)s cards: when it is empty, shuffle all the discards"
-                    " (%(discards)s and this player's) into a new stub and deal on from it."
+                    "The stub has %(stub)s cards: if this player takes more than %(before)s, give"
+                    " %(before)s, then shuffle the last card with all the discards (%(discards)s"
+                    " and this player's) into a new stub and give the rest from it."
                 )
-                % {"stub": state.stub, "discards": state.discards}
-                if state.stub <= spec.hole_cards
-                else ""
-            )
+                if spec.reshuffle_at
+                else _(
+                    "The stub has %(stub)s cards: if this player takes more than %(before)s, give"
+                    " %(before)s, then shuffle all the discards (%(discards)s and this player's)"
+                    " into a new stub and give the rest from it."
+                )
+            ) % words
     return view
 
 
