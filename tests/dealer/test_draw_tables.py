@@ -135,7 +135,8 @@ def test_the_draw_step_counts_the_stub_and_says_when_to_reshuffle(
     page = text(response)
     assert "Stub: 2 cards" in page
     assert (
-        "after 1 more, shuffle the last card with all the discards (15 and this player's)" in page
+        "if this player takes more than 1, give 1, then shuffle the last card with all the"
+        " discards (15 and this player's) into a new stub" in page
     )
     response = tablet.act("draw", cards=3)
     page = text(response)
