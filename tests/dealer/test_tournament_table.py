@@ -10,7 +10,7 @@ from django.test import Client
 
 from dealer.engine.structure import AnteKind, Level, TournamentStructure, structure_to_dict
 from dealer.models import Hand, Seat, Table
-from dealer.tournament_models import TournamentClock
+from dealer.tournament.models import TournamentClock
 from ledger.models import BuyIn, Tournament
 
 HTMX = {"HX-Request": "true"}

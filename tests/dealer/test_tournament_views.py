@@ -11,7 +11,7 @@ from django.test import Client
 from django.utils import timezone
 
 from dealer.engine.structure import Break, Level, TournamentStructure, structure_to_dict
-from dealer.tournament_models import SavedStructure, TournamentClock
+from dealer.tournament.models import SavedStructure, TournamentClock
 from ledger.models import Entry, Finish, Player, Tournament
 
 HTMX = {"HX-Request": "true"}

@@ -12,7 +12,7 @@ from playwright.sync_api import Page, expect
 from pytest_django.live_server_helper import LiveServer
 
 from dealer.engine.structure import Break, Level, TournamentStructure, structure_to_dict
-from dealer.tournament_models import TournamentClock
+from dealer.tournament.models import TournamentClock
 from ledger.models import Entry, Finish, Player, Tournament
 from tests.e2e.helpers import log_in
 

@@ -20,7 +20,7 @@ from dealer.engine import Call, Check, DealStreet, Fold, Phase, legal_actions
 from dealer.engine import clock as clock_engine
 from dealer.engine.structure import Break, Level, TournamentStructure, structure_to_dict
 from dealer.models import Hand, Seat, Table
-from dealer.tournament_models import SavedStructure, TournamentClock
+from dealer.tournament.models import SavedStructure, TournamentClock
 from ledger.models import Player, Session, Tournament
 
 PASSWORD = "kitchen-table-42"

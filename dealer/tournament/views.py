@@ -59,7 +59,7 @@ from dealer.engine.structure import (
     table_to_break,
     validate,
 )
-from dealer.tournament_models import SavedStructure, TournamentClock, minutes_text
+from dealer.tournament.models import SavedStructure, TournamentClock, minutes_text
 from ledger.models import Player, Tournament
 
 STALE = gettext_lazy("Another device changed the clock first: this is the clock as it is now.")
