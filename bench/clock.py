@@ -110,8 +110,8 @@ def measure() -> dict[str, float]:
 
         from dealer.engine.clock import ClockState, start
         from dealer.engine.structure import generate, structure_to_dict
-        from dealer.tournament import poll_key
-        from dealer.tournament_models import TournamentClock
+        from dealer.tournament.models import TournamentClock
+        from dealer.tournament.views import poll_key
         from ledger.models import Entry, Finish, Player, Tournament
 
         host = get_user_model().objects.create_user(

@@ -10,13 +10,14 @@ Every input is bounded (config/limits.py), and so is the work: at most ten rows,
 chip values up to MAX_CHIPS typed as plain digits (never a 5,000-digit number converted), at
 most MAX_CHIP_VALUES chip values, and a fewest-chips breakdown whose cost does not grow with
 the amount (`dealer.engine.chips`).
+
+The arithmetic (uncalled chips, pots, winners, payouts, chip breakdowns) is pure, in
+`dealer.engine.sidepots`; here are the forms, the words and the view.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
-from functools import lru_cache
 from typing import Any
 
 from django import forms
@@ -32,8 +33,10 @@ from django_htmx.http import retarget
 from config.http import HtmxHttpRequest
 from config.limits import MAX_CHIP_VALUES, MAX_CHIPS
 from config.text import isolate
-from dealer.engine.chips import ChipSetTooAwkward, chip_breakdown, format_breakdown
-from dealer.engine.pots import Pot, build_pots, split_pot
+from dealer.engine import sidepots
+from dealer.engine.chips import format_breakdown
+from dealer.engine.pots import Pot
+from dealer.engine.sidepots import Doubt, Player, Sheet, Total, WinnerProblem
 
 MIN_ROWS, MAX_ROWS, START_ROWS = 2, 10, 3
 MAX_NAME = 24
@@ -178,41 +181,6 @@ class OptionsForm(forms.Form):
 # The hand as entered --------------------------------------------------------------------------
 
 
-@dataclass(frozen=True, slots=True)
-class Player:
-    """A row that was filled in. `row` (0-based) is the seat order from the button."""
-
-    row: int
-    label: str
-    chips: int
-    folded: bool
-
-
-@dataclass(frozen=True, slots=True)
-class Sheet:
-    """The validated input: the players in seat order from the button, and the options."""
-
-    players: tuple[Player, ...]
-    unit: int
-    chip_values: tuple[int, ...]
-
-
-def return_uncalled(chips: Sequence[int], folded: Sequence[bool]) -> tuple[int | None, int]:
-    """Who gets chips back that nobody called, and how many: (position, amount) or (None, 0).
-
-    As the engine does at the end of a betting round: the part of the largest amount above the
-    second largest was never called. Only a player still in gets it back; chips a folded player
-    put in stay in the pot.
-    """
-    if len(chips) < 2:
-        return None, 0
-    top = max(range(len(chips)), key=chips.__getitem__)
-    second = max(c for p, c in enumerate(chips) if p != top)
-    if folded[top] or chips[top] == second:
-        return None, 0
-    return top, chips[top] - second
-
-
 def _row_count(data: Mapping[str, str]) -> int:
     try:
         rows = int(data.get("rows", START_ROWS))
@@ -294,7 +262,7 @@ def _carry(sheet: Sheet, rows: int) -> list[tuple[str, str]]:
     return fields
 
 
-# Pots and payouts -----------------------------------------------------------------------------
+# Pots and payouts, in words --------------------------------------------------------------------
 
 
 def _pot_title(index: int) -> str:
@@ -305,121 +273,46 @@ def _pot_in_sentence(index: int) -> str:
     return _("the main pot") if index == 0 else _("side pot %(n)s") % {"n": index}
 
 
-def _pots(sheet: Sheet) -> tuple[tuple[Player, int] | None, tuple[Pot, ...]]:
-    chips = [p.chips for p in sheet.players]
-    folded = [p.folded for p in sheet.players]
-    top, back = return_uncalled(chips, folded)
-    if top is not None:
-        chips[top] -= back
-    returned = (sheet.players[top], back) if top is not None else None
-    return returned, build_pots(chips, folded)
-
-
 def _winners(
     data: QueryDict, pots: Sequence[Pot], players: Sequence[Player]
 ) -> tuple[dict[int, tuple[int, ...]], list[str]]:
     """The winners tapped for each pot (positions, in seat order), or why they cannot be paid."""
-    winners: dict[int, tuple[int, ...]] = {}
-    errors: list[str] = []
-    for index, pot in enumerate(pots):
-        if len(pot.eligible) == 1:
-            winners[index] = pot.eligible
-            continue
-        rows = set(data.getlist(f"win-{index}"))
-        chosen = tuple(p for p in pot.eligible if str(players[p].row) in rows)
-        eligible_rows = {str(players[p].row) for p in pot.eligible}
-        if rows - eligible_rows:
-            errors.append(
-                _("Only players who reached it can win %(pot)s.") % {"pot": _pot_in_sentence(index)}
-            )
-        elif not chosen:
-            errors.append(_("Tap who won %(pot)s.") % {"pot": _pot_in_sentence(index)})
-        winners[index] = chosen
+    tapped = {index: data.getlist(f"win-{index}") for index in range(len(pots))}
+    winners, problems = sidepots.winners(tapped, pots, players)
+    errors = [
+        _("Only players who reached it can win %(pot)s.") % {"pot": _pot_in_sentence(index)}
+        if problem == WinnerProblem.NOT_ELIGIBLE
+        else _("Tap who won %(pot)s.") % {"pot": _pot_in_sentence(index)}
+        for index, problem in problems
+    ]
     return winners, errors
 
 
-def _doubts(
-    winners: Mapping[int, tuple[int, ...]], pots: Sequence[Pot], players: Sequence[Player]
-) -> list[str]:
-    """A player who wins a pot beats everyone in the smaller side pots they reached too."""
-    doubts = []
-    for index, pot_winners in winners.items():
-        for later in range(index + 1, len(pots)):
-            for p in pot_winners:
-                if p in pots[later].eligible and p not in winners.get(later, ()):
-                    doubts.append(
-                        _(
-                            "%(name)s won %(pot)s and was in %(later)s too, so their hand "
-                            "beats everyone there: check the winners."
-                        )
-                        % {
-                            "name": isolate(players[p].label),
-                            "pot": _pot_in_sentence(index),
-                            "later": _pot_in_sentence(later),
-                        }
-                    )
-    return doubts
+def _doubt(doubt: Doubt, players: Sequence[Player]) -> str:
+    return _(
+        "%(name)s won %(pot)s and was in %(later)s too, so their hand "
+        "beats everyone there: check the winners."
+    ) % {
+        "name": isolate(players[doubt.player].label),
+        "pot": _pot_in_sentence(doubt.pot),
+        "later": _pot_in_sentence(doubt.later),
+    }
 
 
 def _how_to_pay(amount: int, chip_values: Sequence[int]) -> str:
     if not chip_values or amount == 0:
         return ""
-    parts = _breakdown(amount, tuple(chip_values))
-    if parts == AWKWARD:
+    parts = sidepots.breakdown(amount, tuple(chip_values))
+    if parts == sidepots.AWKWARD:
         return _("no breakdown: these chip values are too awkward to work it out")
     if parts is None:
         return _("cannot be paid exactly with these chips")
     return format_breakdown(parts)
 
 
-AWKWARD: list[tuple[int, int]] = [(0, 0)]
-
-
-@lru_cache(maxsize=256)
-def _breakdown(amount: int, chip_values: tuple[int, ...]) -> list[tuple[int, int]] | None:
-    """chip_breakdown, remembered (AWKWARD too: working that out costs the most): a split pot
-    pays most winners the same amount, and step 2 repeats step 1's pots."""
-    try:
-        return chip_breakdown(amount, chip_values)
-    except ChipSetTooAwkward:
-        return AWKWARD
-
-
-def _payouts(
-    sheet: Sheet,
-    returned: tuple[Player, int] | None,
-    pots: Sequence[Pot],
-    winners: Mapping[int, tuple[int, ...]],
-) -> tuple[dict[int, list[dict[str, Any]]], list[dict[str, Any]]]:
-    """Each pot's shares (odd chips one unit per winner in seat order), and each player's total."""
-    players = sheet.players
-    won = [0] * len(players)
-    shares: dict[int, list[dict[str, Any]]] = {}
-    for index, pot in enumerate(pots):
-        split = split_pot(pot.amount, winners[index], unit=sheet.unit)
-        least = min(split.values())
-        shares[index] = [
-            {"player": players[p], "amount": split[p], "odd": split[p] > least}
-            for p in winners[index]
-        ]
-        for p, amount in split.items():
-            won[p] += amount
-    totals = []
-    for p, player in enumerate(players):
-        back = returned[1] if returned and returned[0] == player else 0
-        takes = back + won[p]
-        totals.append(
-            {
-                "player": player,
-                "put_in": player.chips,
-                "back": back,
-                "won": won[p],
-                "takes": takes,
-                "net": takes - player.chips,
-                "how": _how_to_pay(takes, sheet.chip_values),
-            }
-        )
-    return shares, totals
+def _payout_rows(totals: Sequence[Total], chip_values: Sequence[int]) -> list[tuple[Total, str]]:
+    """Each player's total, with the fewest chips to pay it (blank without chip values)."""
+    return [(total, _how_to_pay(total.takes, chip_values)) for total in totals]
 
 
 # The view -------------------------------------------------------------------------------------
@@ -478,21 +371,21 @@ def calculator(request: HtmxHttpRequest) -> HttpResponse:
             retarget(response, "#calculator")
         return response
 
-    returned, pots = _pots(sheet)
+    returned, pots = sidepots.pots(sheet)
     context.update(carry=_carry(sheet, rows), returned=returned, unit=sheet.unit)
     winners: dict[int, tuple[int, ...]] = {}
-    shares: dict[int, list[dict[str, Any]]] = {}
+    shares: dict[int, list[sidepots.Share]] = {}
     if step == "payout":
         winners, result_errors = _winners(data, pots, sheet.players)
         context["result_errors"] = result_errors
         if not result_errors:
-            shares, totals = _payouts(sheet, returned, pots, winners)
+            shares, totals = sidepots.payouts(sheet, returned, pots, winners)
             context.update(
                 paid=True,
-                totals=totals,
-                doubts=_doubts(winners, pots, sheet.players),
+                totals=_payout_rows(totals, sheet.chip_values),
+                doubts=[_doubt(d, sheet.players) for d in sidepots.doubts(winners, pots)],
                 total_in=sum(p.chips for p in sheet.players),
-                total_out=sum(t["takes"] for t in totals),
+                total_out=sum(t.takes for t in totals),
                 show_how=bool(sheet.chip_values),
             )
     # Pots are awarded last side pot first, so they are listed that way.

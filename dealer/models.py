@@ -836,7 +836,7 @@ def merge_hand_players(keep: Player, gone: Player) -> None:
             hand.players = [keep.pk if pid == gone.pk else pid for pid in hand.players]
             hand.save(update_fields=["players"])
     # The tournament clocks' seat maps name players by id too.
-    from dealer.tournament_models import TournamentClock
+    from dealer.tournament.models import TournamentClock
 
     for clock in TournamentClock.objects.filter(tournament__host=keep.host_id):
         changed = False
@@ -849,4 +849,4 @@ def merge_hand_players(keep: Player, gone: Player) -> None:
             clock.save(update_fields=["tables"])
 
 
-from dealer.tournament_models import *  # noqa: E402,F401,F403
+from dealer.tournament.models import *  # noqa: E402,F401,F403

@@ -12,7 +12,7 @@ urlpatterns = [
     path("p/<token:token>/", display.phone, name="phone"),
     path("p/<token:token>/poll/", display.phone_poll, name="phone_poll"),
     path("side-pots/", calculator.calculator, name="calculator"),
-    path("tournaments/", include("dealer.tournament_urls")),
+    path("tournaments/", include("dealer.tournament.urls")),
     path("tables/new/", views.table_new, name="table_new"),
     path("tables/<id:pk>/", views.table_page, name="table"),
     path("tables/<id:pk>/poll/", views.table_poll, name="poll"),

@@ -11,7 +11,7 @@ from typing import Any
 from django.test import Client
 
 from dealer.engine.structure import structure_to_dict
-from dealer.tournament_models import TournamentClock
+from dealer.tournament.models import TournamentClock
 from ledger.models import Player, Session, Tournament
 from tests.dealer.conftest import HTMX, Tablet, make_table, sit
 from tests.dealer.test_tournament_views import quick_structure

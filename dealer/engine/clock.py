@@ -16,7 +16,7 @@ from dataclasses import dataclass, replace
 from datetime import datetime, timedelta
 from enum import StrEnum
 
-from dealer.engine.structure import Break, Level, Step, Structure
+from dealer.engine.structure import Break, Level, Step, TournamentStructure
 
 WARNING = timedelta(minutes=1)
 
@@ -83,18 +83,20 @@ class ClockView:
         return self.started and not self.running
 
 
-def _duration(structure: Structure, step: int) -> timedelta:
+def _duration(structure: TournamentStructure, step: int) -> timedelta:
     return timedelta(seconds=structure.steps[step].seconds)
 
 
-def _check(structure: Structure, state: ClockState) -> None:
+def _check(structure: TournamentStructure, state: ClockState) -> None:
     if not structure.steps:
         raise ClockError("The structure has no levels.")
     if not 0 <= state.step < len(structure.steps):
         raise ClockError(f"Step {state.step} is not in the structure.")
 
 
-def _resolve(state: ClockState, structure: Structure, now: datetime) -> tuple[int, timedelta]:
+def _resolve(
+    state: ClockState, structure: TournamentStructure, now: datetime
+) -> tuple[int, timedelta]:
     """The step being played at `now` and the time left in it."""
     _check(structure, state)
     if state.ends_at is None:
@@ -108,7 +110,7 @@ def _resolve(state: ClockState, structure: Structure, now: datetime) -> tuple[in
     return step, max(ends - now, timedelta(0))
 
 
-def read(state: ClockState, structure: Structure, now: datetime) -> ClockView:
+def read(state: ClockState, structure: TournamentStructure, now: datetime) -> ClockView:
     """The clock at `now`: the step, the time left, what comes next, whether a warning is due."""
     step, remaining = _resolve(state, structure, now)
     steps = structure.steps
@@ -143,7 +145,7 @@ def read(state: ClockState, structure: Structure, now: datetime) -> ClockView:
     )
 
 
-def level_for_hand(state: ClockState, structure: Structure, now: datetime) -> Level:
+def level_for_hand(state: ClockState, structure: TournamentStructure, now: datetime) -> Level:
     """The level whose blinds and antes a hand starting at `now` is dealt with: the current
     level; during a break, the level after it (hands start again with it); before the start,
     the first level. A level change never alters a hand already started: call this only when
@@ -159,7 +161,7 @@ def level_for_hand(state: ClockState, structure: Structure, now: datetime) -> Le
     return previous[-1]
 
 
-def start(state: ClockState, structure: Structure, now: datetime) -> ClockState:
+def start(state: ClockState, structure: TournamentStructure, now: datetime) -> ClockState:
     """Start the clock: the first level (or wherever it was set before the start) runs."""
     _check(structure, state)
     if state.started:
@@ -168,7 +170,7 @@ def start(state: ClockState, structure: Structure, now: datetime) -> ClockState:
     return ClockState(step=state.step, ends_at=now + remaining, started=True)
 
 
-def pause(state: ClockState, structure: Structure, now: datetime) -> ClockState:
+def pause(state: ClockState, structure: TournamentStructure, now: datetime) -> ClockState:
     """Stop the clock with the time left in the step being played."""
     if not state.running:
         raise ClockError("The clock is not running.")
@@ -176,7 +178,7 @@ def pause(state: ClockState, structure: Structure, now: datetime) -> ClockState:
     return ClockState(step=step, remaining=remaining, started=True)
 
 
-def resume(state: ClockState, structure: Structure, now: datetime) -> ClockState:
+def resume(state: ClockState, structure: TournamentStructure, now: datetime) -> ClockState:
     """Run a paused clock again from the time it had left."""
     _check(structure, state)
     if state.running:
@@ -188,7 +190,7 @@ def resume(state: ClockState, structure: Structure, now: datetime) -> ClockState
 
 
 def add_time(
-    state: ClockState, structure: Structure, now: datetime, delta: timedelta
+    state: ClockState, structure: TournamentStructure, now: datetime, delta: timedelta
 ) -> ClockState:
     """Add (or with a negative `delta`, take away) time in the step being played. The time
     left never goes below zero: taking away more than is left ends the step now."""
@@ -199,7 +201,9 @@ def add_time(
     return replace(state, step=step, remaining=left)
 
 
-def go_to(state: ClockState, structure: Structure, now: datetime, step: int) -> ClockState:
+def go_to(
+    state: ClockState, structure: TournamentStructure, now: datetime, step: int
+) -> ClockState:
     """Go to step `step` with all its time; running or paused as before."""
     _check(structure, state)
     if not 0 <= step < len(structure.steps):
@@ -209,7 +213,7 @@ def go_to(state: ClockState, structure: Structure, now: datetime, step: int) -> 
     return replace(state, step=step, remaining=None)
 
 
-def next_step(state: ClockState, structure: Structure, now: datetime) -> ClockState:
+def next_step(state: ClockState, structure: TournamentStructure, now: datetime) -> ClockState:
     """Skip to the next level or break, with all its time."""
     step, _ = _resolve(state, structure, now)
     if step >= len(structure.steps) - 1:
@@ -217,7 +221,7 @@ def next_step(state: ClockState, structure: Structure, now: datetime) -> ClockSt
     return go_to(state, structure, now, step + 1)
 
 
-def previous_step(state: ClockState, structure: Structure, now: datetime) -> ClockState:
+def previous_step(state: ClockState, structure: TournamentStructure, now: datetime) -> ClockState:
     """Go back to the level or break before, with all its time."""
     step, _ = _resolve(state, structure, now)
     if step == 0:
@@ -226,7 +230,7 @@ def previous_step(state: ClockState, structure: Structure, now: datetime) -> Clo
 
 
 def events(
-    state: ClockState, structure: Structure, since: datetime, now: datetime
+    state: ClockState, structure: TournamentStructure, since: datetime, now: datetime
 ) -> list[ClockEvent]:
     """What happened after `since` up to and including `now` while the clock ran: one-minute
     warnings (levels longer than a minute) and the start of each new level or break."""

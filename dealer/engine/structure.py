@@ -1,11 +1,12 @@
 """Tournament structures: levels, breaks, colour-ups, the chip race, and tables to balance.
 
-Pure: no Django, no clock, no I/O. A `Structure` is the chip set at the start and a sequence of
-steps, each a `Level` (blinds, ante, how long) or a `Break` (how long, which chips leave play).
-Durations are whole seconds so that tests can run levels of a few seconds; people see minutes.
+Pure: no Django, no clock, no I/O. A `TournamentStructure` is the chip set at the start and a
+sequence of steps, each a `Level` (blinds, ante, how long) or a `Break` (how long, which chips
+leave play). Durations are whole seconds so that tests can run levels of a few seconds; people
+see minutes. (Not the betting structure of a hand: that is `dealer.engine.rules.Structure`.)
 
 One rule, one place:
-- which chips are in play at a step: `Structure.chips_at`;
+- which chips are in play at a step: `TournamentStructure.chips_at`;
 - what is wrong or odd about a structure: `validate` (errors) and its warnings;
 - a structure from players, stack, chip set and wanted duration: `generate`;
 - the chip race when a denomination leaves play: `chip_race` (TDA 25, Robert's Rules);
@@ -74,7 +75,7 @@ Step = Level | Break
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
-class Structure:
+class TournamentStructure:
     """The chip values in play at the start, the steps, and (optionally) the starting stack."""
 
     chips: tuple[int, ...]
@@ -115,14 +116,14 @@ class Structure:
 @dataclass(frozen=True, slots=True, kw_only=True)
 class Finding:
     """Something wrong (`error`: the structure cannot be used) or odd (`warning`) about a step.
-    `step` is the index into `Structure.steps`, None for the structure as a whole."""
+    `step` is the index into `TournamentStructure.steps`, None for the structure as a whole."""
 
     severity: Literal["error", "warning"]
     message: str
     step: int | None = None
 
 
-def _name(structure: Structure, index: int) -> str:
+def _name(structure: TournamentStructure, index: int) -> str:
     step = structure.steps[index]
     if isinstance(step, Level):
         return f"Level {structure.level_number(index)}"
@@ -149,7 +150,7 @@ def _awkward(what: str, chips: Sequence[int]) -> str:
     )
 
 
-def validate(structure: Structure) -> tuple[Finding, ...]:
+def validate(structure: TournamentStructure) -> tuple[Finding, ...]:
     """Errors (the structure cannot be played) and warnings (odd, but playable), step by step.
 
     Errors: no level; amounts that are not positive; a big blind below the small blind; a blind
@@ -289,7 +290,7 @@ def _compare(name: str, index: int, before: Level, level: Level, error: Any, war
 
 
 def _check_colour_up(
-    structure: Structure, index: int, step: Break, in_play: tuple[int, ...], error: Any
+    structure: TournamentStructure, index: int, step: Break, in_play: tuple[int, ...], error: Any
 ) -> None:
     name = _name(structure, index)
     leaving = sorted(set(step.colour_up))
@@ -314,7 +315,7 @@ def _check_colour_up(
             )
 
 
-def _check_unneeded_chips(structure: Structure, warning: Any) -> None:
+def _check_unneeded_chips(structure: TournamentStructure, warning: Any) -> None:
     # A chip that no later blind or ante needs should leave play at a break (less to count,
     # fewer chips to stack); say so once per chip, at the first level where it is not needed.
     told: set[int] = set()
@@ -343,11 +344,11 @@ def _check_unneeded_chips(structure: Structure, warning: Any) -> None:
                 )
 
 
-def _ever_coloured_up(structure: Structure, value: int) -> bool:
+def _ever_coloured_up(structure: TournamentStructure, value: int) -> bool:
     return any(isinstance(s, Break) and value in s.colour_up for s in structure.steps)
 
 
-def errors(structure: Structure) -> tuple[Finding, ...]:
+def errors(structure: TournamentStructure) -> tuple[Finding, ...]:
     return tuple(f for f in validate(structure) if f.severity == "error")
 
 
@@ -395,7 +396,7 @@ def generate(
     ante: AnteKind = AnteKind.NONE,
     ante_from: int = 4,
     extra_levels: int = 4,
-) -> Structure:
+) -> TournamentStructure:
     """A structure for `players` with `starting_stack` each, lasting about `minutes`.
 
     The big blind starts near 1/75 of the stack (seed 002: 1,500 chips at 10/20) and grows
@@ -461,11 +462,13 @@ def generate(
         steps.append(level)
         if number % break_every == 0 and number < len(levels):
             steps.append(Break(seconds=break_minutes * 60))
-    structure = Structure(chips=tuple(values), steps=tuple(steps), starting_stack=starting_stack)
+    structure = TournamentStructure(
+        chips=tuple(values), steps=tuple(steps), starting_stack=starting_stack
+    )
     return plan_colour_ups(structure)
 
 
-def plan_colour_ups(structure: Structure) -> Structure:
+def plan_colour_ups(structure: TournamentStructure) -> TournamentStructure:
     """The same structure with each break colouring up the chips no later level needs.
 
     A chip leaves when every later blind and ante can be made without it and the next chip is a
@@ -486,7 +489,7 @@ def plan_colour_ups(structure: Structure) -> Structure:
             leaving.append(smallest)
             in_play = rest
         steps[index] = Break(seconds=step.seconds, colour_up=tuple(leaving))
-    return Structure(
+    return TournamentStructure(
         chips=structure.chips, steps=tuple(steps), starting_stack=structure.starting_stack
     )
 
@@ -767,7 +770,7 @@ def break_table(
 # --- storage ---------------------------------------------------------------------------------
 
 
-def structure_to_dict(structure: Structure) -> dict[str, Any]:
+def structure_to_dict(structure: TournamentStructure) -> dict[str, Any]:
     """A JSON-ready dict; `structure_from_dict` reads it back."""
     steps: list[dict[str, Any]] = []
     for step in structure.steps:
@@ -792,7 +795,7 @@ def structure_to_dict(structure: Structure) -> dict[str, Any]:
     }
 
 
-def structure_from_dict(data: Mapping[str, Any]) -> Structure:
+def structure_from_dict(data: Mapping[str, Any]) -> TournamentStructure:
     """The inverse of `structure_to_dict`. Raises ValueError for data that is not a structure."""
     try:
         steps: list[Step] = []
@@ -814,7 +817,7 @@ def structure_from_dict(data: Mapping[str, Any]) -> Structure:
                         seconds=int(raw["seconds"]),
                     )
                 )
-        return Structure(
+        return TournamentStructure(
             chips=tuple(int(v) for v in data.get("chips", ())),
             steps=tuple(steps),
             starting_stack=int(data.get("starting_stack", 0)),

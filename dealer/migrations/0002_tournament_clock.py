@@ -4,7 +4,7 @@ import django.db.models.deletion
 from django.conf import settings
 from django.db import migrations, models
 
-import dealer.tournament_models
+import dealer.tournament.models
 
 
 class Migration(migrations.Migration):
@@ -38,7 +38,7 @@ class Migration(migrations.Migration):
                 ('ends_at', models.DateTimeField(blank=True, null=True)),
                 ('remaining', models.DurationField(blank=True, null=True)),
                 ('started', models.BooleanField(default=False)),
-                ('display_token', models.CharField(default=dealer.tournament_models._token, max_length=40, unique=True)),
+                ('display_token', models.CharField(default=dealer.tournament.models._token, max_length=40, unique=True)),
                 ('tables', models.JSONField(blank=True, default=list)),
                 ('version', models.PositiveBigIntegerField(default=1)),
                 ('template', models.ForeignKey(blank=True, null=True, on_delete=django.db.models.deletion.SET_NULL, related_name='+', to='dealer.savedstructure')),

@@ -8,9 +8,9 @@ from typing import Any
 import pytest
 from django.test import Client
 
-from dealer.engine.structure import AnteKind, Level, Structure, structure_to_dict
+from dealer.engine.structure import AnteKind, Level, TournamentStructure, structure_to_dict
 from dealer.models import Hand, Seat, Table
-from dealer.tournament_models import TournamentClock
+from dealer.tournament.models import TournamentClock
 from ledger.models import BuyIn, Tournament
 
 HTMX = {"HX-Request": "true"}
@@ -22,7 +22,7 @@ def clock(host: Any) -> TournamentClock:
     tournament = Tournament.objects.create(
         host=host, name="Friday cup", buy_in=20000, starting_chips=1500
     )
-    structure = Structure(
+    structure = TournamentStructure(
         chips=(5, 25, 100),
         starting_stack=1500,
         steps=(

@@ -10,8 +10,8 @@ import pytest
 from django.test import Client
 from django.utils import timezone
 
-from dealer.engine.structure import Break, Level, Structure, structure_to_dict
-from dealer.tournament_models import SavedStructure, TournamentClock
+from dealer.engine.structure import Break, Level, TournamentStructure, structure_to_dict
+from dealer.tournament.models import SavedStructure, TournamentClock
 from ledger.models import Entry, Finish, Player, Tournament
 
 HTMX = {"HX-Request": "true"}
@@ -20,8 +20,8 @@ pytestmark = pytest.mark.django_db
 STEPS = "10/20 30 min\n20/40 30 min\nbreak 10 min colour-up 5\n50/100 30 min\n100/200 30 min"
 
 
-def quick_structure() -> Structure:
-    return Structure(
+def quick_structure() -> TournamentStructure:
+    return TournamentStructure(
         chips=(5, 25, 100),
         starting_stack=1500,
         steps=(

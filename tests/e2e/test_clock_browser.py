@@ -11,8 +11,8 @@ import pytest
 from playwright.sync_api import Page, expect
 from pytest_django.live_server_helper import LiveServer
 
-from dealer.engine.structure import Break, Level, Structure, structure_to_dict
-from dealer.tournament_models import TournamentClock
+from dealer.engine.structure import Break, Level, TournamentStructure, structure_to_dict
+from dealer.tournament.models import TournamentClock
 from ledger.models import Entry, Finish, Player, Tournament
 from tests.e2e.helpers import log_in
 
@@ -21,11 +21,11 @@ pytestmark = pytest.mark.browser
 FOLLOW_MS = 2000  # the display follows the server within about two seconds
 
 
-def short_levels() -> Structure:
+def short_levels() -> TournamentStructure:
     def level(sb: int, bb: int, seconds: int) -> Level:
         return Level(small_blind=sb, big_blind=bb, seconds=seconds)
 
-    return Structure(
+    return TournamentStructure(
         chips=(5, 25, 100),
         starting_stack=1500,
         steps=(

@@ -22,7 +22,7 @@ from dealer.engine.clock import (
     resume,
     start,
 )
-from dealer.engine.structure import Break, Level, Structure
+from dealer.engine.structure import Break, Level, TournamentStructure
 
 T0 = datetime(2026, 11, 21, 19, 0, tzinfo=UTC)
 MIN = timedelta(minutes=1)
@@ -33,7 +33,7 @@ def level(sb: int, bb: int, minutes: int = 20) -> Level:
 
 
 # Seed 002: "Start 10/20, 30 min 20/40, 60 min 40/80 …", with a break after the third level.
-SEED = Structure(
+SEED = TournamentStructure(
     chips=(5, 25, 100),
     steps=(
         level(10, 20, 30),

@@ -11,8 +11,8 @@ from dealer.engine.structure import (
     AnteKind,
     Break,
     Level,
-    Structure,
     TableSeats,
+    TournamentStructure,
     balance_moves,
     break_table,
     chip_race,
@@ -32,7 +32,7 @@ def level(sb: int, bb: int, ante: int = 0, kind: AnteKind = AnteKind.NONE) -> Le
     return Level(small_blind=sb, big_blind=bb, ante=ante, ante_kind=kind, seconds=1200)
 
 
-def messages(structure: Structure, severity: str) -> list[str]:
+def messages(structure: TournamentStructure, severity: str) -> list[str]:
     return [f.message for f in validate(structure) if f.severity == severity]
 
 
@@ -41,7 +41,7 @@ def messages(structure: Structure, severity: str) -> list[str]:
 
 def test_seed_002_structure_is_valid_but_60_80_is_odd() -> None:
     # Seed 002: "Start 10/20, 30 min 20/40, 60 min 40/80, 90 min 60/80".
-    seed = Structure(
+    seed = TournamentStructure(
         chips=(5, 25, 100),
         steps=(level(10, 20), level(20, 40), level(40, 80), level(60, 80)),
         starting_stack=1500,
@@ -94,12 +94,12 @@ FIVE = (5, 25, 100)
     ],
 )
 def test_errors(chips: tuple[int, ...], steps: tuple, expected: str) -> None:  # type: ignore[type-arg]
-    found = messages(Structure(chips=chips, steps=steps), "error")
+    found = messages(TournamentStructure(chips=chips, steps=steps), "error")
     assert any(message.startswith(expected) for message in found), found
 
 
 def test_a_colour_up_into_a_chip_that_is_not_a_whole_number_of_it_is_refused() -> None:
-    structure = Structure(
+    structure = TournamentStructure(
         chips=(10, 25, 100),
         steps=(level(50, 100), Break(seconds=600, colour_up=(10,)), level(100, 200)),
     )
@@ -124,17 +124,17 @@ def test_a_colour_up_into_a_chip_that_is_not_a_whole_number_of_it_is_refused() -
     ],
 )
 def test_warnings(steps: tuple, expected: str) -> None:  # type: ignore[type-arg]
-    structure = Structure(chips=(5, 25, 100), steps=steps)
+    structure = TournamentStructure(chips=(5, 25, 100), steps=steps)
     assert errors(structure) == ()
     assert any(m.startswith(expected) for m in messages(structure, "warning"))
 
 
 def test_starting_stack_checks() -> None:
-    short = Structure(chips=(25, 100), steps=(level(25, 50),), starting_stack=900)
+    short = TournamentStructure(chips=(25, 100), steps=(level(25, 50),), starting_stack=900)
     assert messages(short, "warning") == [
         "The starting stack (900) is under 20 big blinds at the first level (50)."
     ]
-    odd = Structure(chips=(25, 100), steps=(level(25, 50),), starting_stack=1010)
+    odd = TournamentStructure(chips=(25, 100), steps=(level(25, 50),), starting_stack=1010)
     assert messages(odd, "error") == [
         "The starting stack 1010 cannot be made with the chips (25, 100)."
     ]
@@ -142,11 +142,11 @@ def test_starting_stack_checks() -> None:
 
 def test_large_amounts_with_chips_that_do_not_divide_each_other_are_checked_exactly() -> None:
     # 1, 15 and 25: 15 does not divide 25. A stack of a hundred million is checked at once.
-    structure = Structure(
+    structure = TournamentStructure(
         chips=(1, 15, 25), steps=(level(15, 30), level(10**8, 2 * 10**8)), starting_stack=10**8
     )
     assert errors(structure) == ()
-    uneven = Structure(chips=(6, 9, 15), steps=(level(9, 15),), starting_stack=10**8 + 1)
+    uneven = TournamentStructure(chips=(6, 9, 15), steps=(level(9, 15),), starting_stack=10**8 + 1)
     assert messages(uneven, "error") == [
         "The starting stack 100000001 cannot be made with the chips (6, 9, 15)."
     ]
@@ -154,7 +154,7 @@ def test_large_amounts_with_chips_that_do_not_divide_each_other_are_checked_exac
 
 def test_chips_too_awkward_to_check_are_an_error_not_a_hang() -> None:
     chips = (12666989, 21733410, 24228199, 26445137, 43667394, 54826096, 72313382)
-    structure = Structure(
+    structure = TournamentStructure(
         chips=chips, steps=(level(2 * 12666989, 999_999_999),), starting_stack=999_999_999
     )
     listed = ", ".join(str(v) for v in chips)
@@ -178,7 +178,7 @@ def test_structure_round_trips_through_a_dict() -> None:
 
 
 def test_chips_at_takes_colour_ups_into_account_after_their_break() -> None:
-    structure = Structure(
+    structure = TournamentStructure(
         chips=(100, 5, 25),
         steps=(level(10, 20), Break(seconds=600, colour_up=(5,)), level(50, 100)),
     )
@@ -256,7 +256,7 @@ def test_generator_refuses_what_cannot_be_made() -> None:
 
 def test_plan_colour_ups_removes_only_chips_no_later_level_needs() -> None:
     structure = plan_colour_ups(
-        Structure(
+        TournamentStructure(
             chips=(5, 25, 100),
             steps=(
                 level(10, 20),

@@ -6,7 +6,7 @@ request may change the database) and whether it is expected to change the databa
 The walker replaces one field at a time with hostile values, so the hostile value is the only
 thing wrong with the request.
 
-Every form field of dealer/forms.py, dealer/calculator.py, dealer/tournament.py,
+Every form field of dealer/forms.py, dealer/calculator.py, dealer/tournament/views.py,
 ledger/forms.py and every raw `request.POST`/`request.GET` name of the views must appear here:
 `coverage.py` checks that, so a new field cannot be missed.
 """
@@ -34,8 +34,8 @@ from dealer.forms import (
     VersionForm,
 )
 from dealer.models import Seat, Table
-from dealer.tournament import DrawForm, GeneratorForm, StructureForm
-from dealer.tournament import VersionForm as ClockVersionForm
+from dealer.tournament.views import DrawForm, GeneratorForm, StructureForm
+from dealer.tournament.views import VersionForm as ClockVersionForm
 from ledger import prizes, settlement
 from ledger.forms import (
     BuyInForm,
@@ -629,7 +629,7 @@ def _clock(world: World) -> list[Context]:
     template, other_template = o.templates["standard"], x.templates["standard"]
 
     def clock_pages() -> list[str]:
-        from dealer.tournament_models import TournamentClock
+        from dealer.tournament.models import TournamentClock
 
         token = TournamentClock.objects.get(tournament=running).display_token
         return [
@@ -641,7 +641,7 @@ def _clock(world: World) -> list[Context]:
         ]
 
     def templates_pages() -> list[str]:
-        from dealer.tournament_models import SavedStructure
+        from dealer.tournament.models import SavedStructure
 
         newest = SavedStructure.objects.order_by("-updated_at", "-pk").first()
         assert newest is not None

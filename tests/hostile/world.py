@@ -18,9 +18,9 @@ from django.utils import timezone
 
 from dealer.engine import Call, Check, DealStreet, Fold, Phase, legal_actions
 from dealer.engine import clock as clock_engine
-from dealer.engine.structure import Break, Level, Structure, structure_to_dict
+from dealer.engine.structure import Break, Level, TournamentStructure, structure_to_dict
 from dealer.models import Hand, Seat, Table
-from dealer.tournament_models import SavedStructure, TournamentClock
+from dealer.tournament.models import SavedStructure, TournamentClock
 from ledger.models import Player, Session, Tournament
 
 PASSWORD = "kitchen-table-42"
@@ -32,10 +32,10 @@ CHIPS = [
 STEPS = "10/20 20 min\n20/40 20 min\nbreak 10 min colour-up 5\n50/100 20 min\n100/200 20 min"
 
 
-def quick_structure(minutes: int = 20) -> Structure:
+def quick_structure(minutes: int = 20) -> TournamentStructure:
     """Four levels and a break with a colour-up: the structure every clock here plays."""
     seconds = minutes * 60
-    return Structure(
+    return TournamentStructure(
         chips=(5, 25, 100),
         starting_stack=1500,
         steps=(

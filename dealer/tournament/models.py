@@ -21,7 +21,12 @@ from django.utils.translation import gettext_lazy as _
 from config import limits
 from config.bounds import length_at_most
 from dealer.engine.clock import ClockState, ClockView, level_for_hand, read
-from dealer.engine.structure import Level, Structure, structure_from_dict, structure_to_dict
+from dealer.engine.structure import (
+    Level,
+    TournamentStructure,
+    structure_from_dict,
+    structure_to_dict,
+)
 
 __all__ = ["SavedStructure", "TournamentClock"]
 
@@ -52,7 +57,7 @@ class SavedStructure(models.Model):
     def __str__(self) -> str:
         return self.name
 
-    def structure(self) -> Structure:
+    def structure(self) -> TournamentStructure:
         return structure_from_dict(self.data)
 
 
@@ -89,10 +94,10 @@ class TournamentClock(models.Model):
         return f"{self.tournament}: clock"
 
     @cached_property
-    def structure(self) -> Structure:
+    def structure(self) -> TournamentStructure:
         return structure_from_dict(self.data)
 
-    def set_structure(self, structure: Structure) -> None:
+    def set_structure(self, structure: TournamentStructure) -> None:
         self.data = structure_to_dict(structure)
         self.__dict__.pop("structure", None)
         if self.step >= len(structure.steps):

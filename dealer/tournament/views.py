@@ -50,8 +50,8 @@ from dealer.engine.structure import (
     Break,
     Finding,
     Level,
-    Structure,
     TableSeats,
+    TournamentStructure,
     balance_moves,
     break_table,
     generate,
@@ -59,7 +59,7 @@ from dealer.engine.structure import (
     table_to_break,
     validate,
 )
-from dealer.tournament_models import SavedStructure, TournamentClock, minutes_text
+from dealer.tournament.models import SavedStructure, TournamentClock, minutes_text
 from ledger.models import Player, Tournament
 
 STALE = gettext_lazy("Another device changed the clock first: this is the clock as it is now.")
@@ -86,7 +86,7 @@ def _minutes(seconds: int) -> str:
     return f"{seconds / 60:.3f}".rstrip("0").rstrip(".")
 
 
-def steps_text(structure: Structure) -> str:
+def steps_text(structure: TournamentStructure) -> str:
     """The steps as the editor shows them: "10/20 30 min", "break 10 min colour-up 5"."""
     lines = []
     for step in structure.steps:
@@ -209,7 +209,7 @@ class StructureForm(forms.Form):
         ),
     )
 
-    structure: Structure | None = None
+    structure: TournamentStructure | None = None
     findings: tuple[Finding, ...] = ()
 
     def clean_chips(self) -> list[int]:
@@ -224,7 +224,7 @@ class StructureForm(forms.Form):
             self.add_error("steps", problem)
         if problems:
             return data
-        self.structure = Structure(
+        self.structure = TournamentStructure(
             chips=tuple(data["chips"]), steps=tuple(steps), starting_stack=data["starting_stack"]
         )
         self.findings = validate(self.structure)
@@ -269,7 +269,7 @@ class GeneratorForm(forms.Form):
         initial=AnteKind.NONE.value,
     )
 
-    structure: Structure | None = None
+    structure: TournamentStructure | None = None
 
     def clean_chips(self) -> list[int]:
         return _chip_values(self.cleaned_data["chips"])
@@ -299,7 +299,9 @@ class VersionForm(forms.Form):
 # --- rendering helpers -----------------------------------------------------------------------
 
 
-def structure_rows(structure: Structure | None, findings: tuple[Finding, ...]) -> list[dict]:
+def structure_rows(
+    structure: TournamentStructure | None, findings: tuple[Finding, ...]
+) -> list[dict]:
     """The levels table: one row a step, with its chips in play and its findings."""
     if structure is None:
         return []
@@ -448,7 +450,7 @@ def structure_list(request: HttpRequest) -> HttpResponse:
     )
 
 
-def _initial(structure: Structure, name: str = "") -> dict[str, Any]:
+def _initial(structure: TournamentStructure, name: str = "") -> dict[str, Any]:
     return {
         "name": name,
         "chips": ", ".join(str(v) for v in structure.chips),
@@ -533,7 +535,7 @@ def structure_edit(request: HtmxHttpRequest, pk: int | None = None) -> HttpRespo
 
 
 def _save_template(
-    user: Any, name: str, structure: Structure | None, saved: SavedStructure | None = None
+    user: Any, name: str, structure: TournamentStructure | None, saved: SavedStructure | None = None
 ) -> SavedStructure:
     assert structure is not None
     data = structure_to_dict(structure)
@@ -552,7 +554,7 @@ def _save_template(
 # --- the tournament's clock: its structure ---------------------------------------------------
 
 
-def _default_structure(tournament: Tournament) -> Structure:
+def _default_structure(tournament: Tournament) -> TournamentStructure:
     chips = [25, 100, 500, 1000]
     stack = tournament.starting_chips
     if stack % 25:
@@ -633,7 +635,7 @@ def clock_setup(request: HtmxHttpRequest, pk: int) -> HttpResponse:
 
 
 def _apply(
-    state: engine.ClockState, structure: Structure, now: datetime, action: str
+    state: engine.ClockState, structure: TournamentStructure, now: datetime, action: str
 ) -> engine.ClockState:
     actions: dict[str, Callable[[], engine.ClockState]] = {
         "start": lambda: engine.start(state, structure, now),
