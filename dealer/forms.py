@@ -136,8 +136,8 @@ class TableForm(forms.ModelForm):
             "max_bet_late": _("Five-card draw: a higher max after the draw (0: the same)."),
             "round_cap": _("The most one player may put in during one betting round (0: no cap)."),
             "open_min": _(
-                "Jackpots: the smallest opening bet; the seed suggests half to all of the antes'"
-                " sum."
+                "Jackpots: the smallest opening bet; a suitable amount is half to all of the"
+                " antes' sum."
             ),
             "joker": _("Five-card draw: 53 cards; 32/33-card poker: 33 cards."),
         }

@@ -276,9 +276,14 @@ class Table(models.Model):
     def seat_states(self) -> tuple[SeatState, ...]:
         return tuple(seat.as_state() for seat in self.seats.all())
 
-    def plan_next_hand(self) -> HandPlan:
-        """The next hand's button, blinds and who is dealt in (raises NotEnoughPlayers)."""
-        previous = ButtonState(**self.button) if self.button else None
+    def plan_next_hand(self, last: games.LastDeal | None = None) -> HandPlan:
+        """The next hand's button, blinds and who is dealt in (raises NotEnoughPlayers).
+        `last`: what the last finished deal left; a false opener's pot is dealt again by the
+        same dealer (seed 000: "med samma givare")."""
+        button = self.button
+        if last is not None and last.replay_without is not None:
+            button = last.button
+        previous = ButtonState(**button) if button else None
         return next_hand(
             self.seat_states(),
             max_seats=self.max_seats,
@@ -396,10 +401,7 @@ class Table(models.Model):
         if self.clock is not None:
             self.take_level()
         last = self.last_deal()
-        if last is not None and last.replay_without is not None:
-            # Seed 000's false opener: the same pot again "med samma givare".
-            self.button = last.button
-        plan = self.plan_next_hand()
+        plan = self.plan_next_hand(last)
         config = self.hand_config(plan, straddle=straddle, last=last)
         fewest, most = self.rules().players
         if not fewest <= len(config.seats) <= most:

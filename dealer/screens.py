@@ -107,6 +107,7 @@ STREETS = {
     "river": gettext_lazy("river"),
     "before the draw": gettext_lazy("before the draw"),
     "after the draw": gettext_lazy("after the draw"),
+    "the draw": gettext_lazy("the draw"),
     "second street": gettext_lazy("second street"),
     "third street": gettext_lazy("third street"),
     "fourth street": gettext_lazy("fourth street"),
@@ -208,7 +209,7 @@ def table_context(
         "check_label": _("Pass") if table.is_draw else _("Check"),
         "direction": (
             _(
-                "Seed 003: betting starts right of the dealer and goes to the right"
+                "Icelandic rules: betting starts right of the dealer and goes to the right"
                 " (counterclockwise); the dealer exchanges last."
             )
             if table.game == Table.Game.DRAW5_SHORT
@@ -260,7 +261,11 @@ def _live_context(
         "returned": returned,
         "carried": config.carried,
         "jackpot": config.jackpot,
-        "street": street_name(config.spec.streets[min(state.street, len(config.spec.streets) - 1)]),
+        "street": (
+            street_name("the draw")
+            if state.phase is Phase.DRAW
+            else street_name(config.spec.streets[min(state.street, len(config.spec.streets) - 1)])
+        ),
     }
     if config.spec.kind is Kind.DRAW:
         context["draw"] = _draw_context(state, label)
@@ -285,12 +290,14 @@ def _live_context(
             def clamp(value: int) -> int:
                 return max(legal.raise_min, min(legal.raise_max, value // unit * unit))
 
-            context["presets"] = [
-                (_("Min"), legal.raise_min),
-                (_("½ pot"), clamp(state.bet_level + pot_after_call // 2)),
-                (_("Pot"), clamp(state.bet_level + pot_after_call)),
-                (_("All-in"), legal.raise_max),
-            ]
+            everything = state.stacks[p] + state.bets[p]
+            if legal.raise_min < legal.raise_max:  # a fixed amount needs no presets
+                context["presets"] = [
+                    (_("Min"), legal.raise_min),
+                    (_("½ pot"), clamp(state.bet_level + pot_after_call // 2)),
+                    (_("Pot"), clamp(state.bet_level + pot_after_call)),
+                    (_("All-in") if legal.raise_max == everything else _("Max"), legal.raise_max),
+                ]
     elif state.phase is Phase.DEAL:
         street = config.spec.streets[state.street]
         name = street_name(street)
@@ -427,8 +434,9 @@ def _between_hands_context(
             else _("The session is settled: the table no longer plays.")
         )
         return context
+    last = table.last_deal() if table.is_draw else None
     try:
-        plan = table.plan_next_hand()
+        plan = table.plan_next_hand(last)
     except NotEnoughPlayers as error:
         context["plan_error"] = str(error)
     else:
@@ -462,7 +470,7 @@ def _between_hands_context(
             "bb": context["plan"]["big_blind"],
         }
         rules = table.rules()
-        if rules.has_blinds and not games.is_jackpot(rules, table.last_deal()):
+        if rules.has_blinds and not games.is_jackpot(rules, last):
             if table.game == Table.Game.DRAW5:
                 context["prompt"] = (
                     _("Next deal: dealer %(button)s, ante %(sb)s, straddle %(bb)s") % words
@@ -472,7 +480,15 @@ def _between_hands_context(
                     _("Next hand: button %(button)s, small blind %(sb)s, big blind %(bb)s") % words
                 )
         else:
+            # No blinds to wait for: everyone with chips who is not sitting out is dealt in
+            # (a false opener's replay leaves the opener out).
+            out = last.replay_without if last is not None else None
             context["plan"]["posts"] = []
+            context["plan"]["waiting"] = [
+                name(number)
+                for number, seat in seats.items()
+                if seat.sitting_out or not seat.stack or number == out
+            ]
             context["prompt"] = _("Next deal: dealer %(button)s") % words
     return context
 
@@ -555,7 +571,7 @@ def _draw_rules(table: Table, options: Any) -> list[tuple[str, str, str]]:
         return [
             (_("Game"), table.get_game_display(), ""),
             (_("Players"), _("3 to 4"), ""),
-            (_("Deck"), f"{_('32 cards, 7 to ace')} ({joker})", ""),
+            (_("Deck"), _("32 cards, 7 to ace") + f" ({joker})", ""),
             (_("The agreed bet (the opening)"), str(table.small_blind), ""),
             (_("Largest raise"), str(table.max_bet), ""),
             (_("Cap per player and round"), str(table.round_cap or none), none),
@@ -586,7 +602,7 @@ def _draw_rules(table: Table, options: Any) -> list[tuple[str, str, str]]:
         (_("Players"), _("up to 7"), ""),
         (
             _("Deck"),
-            f"{_('52 cards')} ({joker})" if not table.joker else _("53 cards (with the joker)"),
+            _("53 cards (with the joker)") if table.joker else _("52 cards") + f" ({joker})",
             "",
         ),
         (_("Forced bets"), table.get_draw_mode_display(), _("ante and straddle")),
@@ -616,10 +632,6 @@ def _draw_rules(table: Table, options: Any) -> list[tuple[str, str, str]]:
             _("with one card left, it and all the discards are shuffled into a new stub"),
             "",
         ),
-        (
-            _("Misdeal"),
-            _("until the flop") if options.misdeal_until_flop else _("before the first action"),
-            _("before the first action"),
-        ),
+        (_("Misdeal"), _("before the first action"), ""),
         (_("Odd chip"), _("first winner left of the dealer"), ""),
     ]

@@ -64,7 +64,7 @@ def new_draw_table(
     for label in HOLDEM_FIELDS:
         expect(field(page, label)).to_be_hidden()
     expect(field(page, "Max per bet or raise")).to_be_visible()
-    field(page, "Small blind").fill(str(minimum))
+    field(page, "Small blind (draw games: the minimum)").fill(str(minimum))
     field(page, "Max per bet or raise").fill(str(max_bet))
     if forced_bets:
         field(page, "Forced bets").select_option(label=forced_bets)
@@ -165,8 +165,9 @@ def test_a_seven_handed_mörkpoker_hand_from_the_form_to_the_award(
     expect(page.get_by_test_id("stub")).to_have_text("Stub: 2 cards")
     expect(page.get_by_test_id("drew-2")).to_have_text("took 5 cards")
     expect(page.get_by_test_id("reshuffle")).to_have_text(
-        "The stub has 2 cards: after 1 more, shuffle the last card with all the discards"
-        " (15 and this player's) into a new stub and deal on from it."
+        "The stub has 2 cards: if this player takes more than 1, give 1, then shuffle the last"
+        " card with all the discards (15 and this player's) into a new stub and give the rest"
+        " from it."
     )
     page.screenshot(path=screenshot_dir / "draw-reshuffle-tablet.png", full_page=True)
     page.set_viewport_size(PHONE)
@@ -340,6 +341,7 @@ def test_a_false_opener_everyone_folded_to_is_left_out_of_the_replay(
     )
     expect(page.get_by_test_id("carried-pot")).to_have_text("20")
     expect(page.get_by_test_id("stack-2")).to_have_text("495")
+    expect_prompt(page, "Next deal: dealer 1 (Anna)")  # the same dealer
     page.screenshot(path=screenshot_dir / "draw-false-opener-tablet.png", full_page=True)
 
     # The replay: the same dealer, the same 20 chips, no antes, and Bo is not dealt in.
@@ -375,7 +377,7 @@ def test_a_32_card_hand_where_a_player_who_passed_comes_back_in(
     # Seed 003: no forced bets; betting starts right of the dealer and goes to the right.
     deal(page)
     expect(page.get_by_test_id("direction")).to_have_text(
-        "↺ Seed 003: betting starts right of the dealer and goes to the right"
+        "↺ Icelandic rules: betting starts right of the dealer and goes to the right"
         " (counterclockwise); the dealer exchanges last."
     )
     expect_prompt(page, "Seat 4 (Dan) to act: pass (stays in), call or raise")
