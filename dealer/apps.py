@@ -10,14 +10,21 @@ class DealerConfig(AppConfig):
 
     def ready(self) -> None:
         # What the ledger must ask of the tables (ledger never imports dealer/).
-        from dealer.models import merge_hand_players, release_seats, session_busy, session_seats
-        from ledger.models import BUSY_CHECKS, MERGE_HOOKS, SEATED, SETTLE_HOOKS
+        from dealer.models import (
+            carried_pots,
+            merge_hand_players,
+            release_seats,
+            session_busy,
+            session_seats,
+        )
+        from ledger.models import BUSY_CHECKS, MERGE_HOOKS, SEATED, SETTLE_HOOKS, UNOWNED
 
         for registry, hook in (
             (BUSY_CHECKS, session_busy),
             (MERGE_HOOKS, merge_hand_players),
             (SEATED, session_seats),
             (SETTLE_HOOKS, release_seats),
+            (UNOWNED, carried_pots),
         ):
             if hook not in registry:
                 registry.append(hook)  # type: ignore[attr-defined]

@@ -804,12 +804,11 @@ def session_busy(session: Session) -> str:
             "n": live.number,
             "table": live.table,
         }
-    for table in Table.objects.filter(session=session, game=Table.Game.DRAW5):
-        if chips := table.carried_pot():
-            return _t(
-                "%(table)s has a pot of %(chips)s chips carried to the next deal: deal on until"
-                " someone wins it."
-            ) % {"table": table, "chips": chips}
+    for table, chips in carried_pots(session):
+        return _t(
+            "%(table)s has a pot of %(chips)s chips carried to the next deal: deal on until"
+            " someone wins it."
+        ) % {"table": table, "chips": chips}
     return ""
 
 
@@ -818,6 +817,13 @@ def session_seats(session: Session) -> list[tuple[int, str, int]]:
     (ledger.models.SEATED)."""
     seats = Seat.objects.filter(table__session=session).select_related("table")
     return [(seat.player_id, str(seat.table), seat.stack) for seat in seats]
+
+
+def carried_pots(session: Session) -> list[tuple[str, int]]:
+    """(table, chips) for each pot carried to the next deal at one of `session`'s tables
+    (ledger.models.UNOWNED)."""
+    tables = Table.objects.filter(session=session, game=Table.Game.DRAW5)
+    return [(str(table), chips) for table in tables if (chips := table.carried_pot())]
 
 
 def release_seats(session: Session) -> None:

@@ -109,6 +109,7 @@ def _night(request: HtmxHttpRequest, session: Session, **forms: Any) -> HttpResp
     context = {
         "session": session,
         "statement": statement,
+        "unowned": session.unowned(),
         "chip_set": chip_set_text(session.chips),
         "buy_in_form": forms.get("buy_in_form") or BuyInForm(session=session),
         "count_form": forms.get("count_form")

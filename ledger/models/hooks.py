@@ -24,4 +24,7 @@ MERGE_HOOKS: list[Callable[[Player, Player], None]] = []
 # - SETTLE_HOOKS: run inside the settle's transaction (the tables release their seats: the
 #   count holds the numbers now, and the players may sit at another night's table).
 SEATED: list[Callable[[Session], list[tuple[int, str, int]]]] = []
+# - UNOWNED: (table, chips) for chips at one of a session's tables that are in nobody's stack (a
+#   pot carried to the next deal): sold chips the count cannot find in front of a player.
+UNOWNED: list[Callable[[Session], list[tuple[str, int]]]] = []
 SETTLE_HOOKS: list[Callable[[Session], None]] = []

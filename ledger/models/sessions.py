@@ -25,7 +25,7 @@ from config import limits
 from config.bounds import MaxChips, MaxMoney, at_most, length_at_most
 from config.text import isolate
 from ledger import settlement
-from ledger.models.hooks import BUSY_CHECKS, SEATED, SETTLE_HOOKS
+from ledger.models.hooks import BUSY_CHECKS, SEATED, SETTLE_HOOKS, UNOWNED
 from ledger.models.players import Player
 from ledger.settlement import Chip
 
@@ -332,6 +332,10 @@ class Session(models.Model):
     def seats(self) -> list[tuple[int, str, int]]:
         """(player id, table, stack) for each seat at this session's tables (SEATED)."""
         return [seat for seats in SEATED for seat in seats(self)]
+
+    def unowned(self) -> list[tuple[str, int]]:
+        """(table, chips) for chips at this session's tables in nobody's stack (UNOWNED)."""
+        return [entry for entries in UNOWNED for entry in entries(self)]
 
     def seated(self) -> set[int]:
         """The players with a seat at one of this session's tables."""

@@ -204,6 +204,12 @@ def test_a_jackpot_nobody_opens_carries_over_two_deals_and_is_accounted_for(
     # The session cannot be counted while chips lie in a carried pot.
     session = tablet.table.session
     assert "has a pot of 20 chips carried to the next deal" in session_busy(session)
+    page = text(tablet.client.get(f"/ledger/sessions/{session.pk}/"))
+    assert "At Kitchen: a pot of 20 chips is carried to the next deal" in page
+    response = tablet.client.post(f"/ledger/sessions/{session.pk}/counting/", {"version": session.version})
+    assert "carried to the next deal: deal on until someone wins it" in text(response)
+    session.refresh_from_db()
+    assert session.state == Session.State.OPEN  # the night cannot be counted yet
     # Second deal: everyone antes again; nobody opens again.
     tablet.start()
     state = tablet.hand.state()
