@@ -19,7 +19,7 @@ from django.core.exceptions import ValidationError
 from django.db import IntegrityError, models, transaction
 from django.db.models import F, Q
 from django.utils import timezone
-from django.utils.translation import gettext as _t
+from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 from config import limits
@@ -32,6 +32,7 @@ from dealer.engine import (
     HouseOptions,
     IllegalAction,
     Phase,
+    SplitCarried,
     Structure,
     Variant,
     apply,
@@ -268,7 +269,7 @@ class Table(models.Model):
             return f"{self.small_blind}–{self.max_bet}"
         label = f"{self.small_blind}/{self.big_blind}"
         if self.ante and self.ante_mode != self.AnteMode.NONE:
-            label += " " + _t("ante %(ante)s") % {"ante": self.ante}
+            label += " " + gettext("ante %(ante)s") % {"ante": self.ante}
         return label
 
     # --- seats and hands -----------------------------------------------------------------
@@ -293,11 +294,21 @@ class Table(models.Model):
         )
 
     def hand_config(
-        self, plan: HandPlan, *, straddle: bool = False, last: games.LastDeal | None = None
+        self,
+        plan: HandPlan,
+        *,
+        straddle: bool = False,
+        last: games.LastDeal | None = None,
+        share_carried: bool = False,
     ) -> HandConfig:
         """The engine configuration of the next hand (see dealer.engine.games.hand_config)."""
         return games.hand_config(
-            self.rules(), plan, self.seat_states(), straddle=straddle, last=last
+            self.rules(),
+            plan,
+            self.seat_states(),
+            straddle=straddle,
+            last=last,
+            share_carried=share_carried,
         )
 
     def last_deal(self) -> games.LastDeal | None:
@@ -392,21 +403,40 @@ class Table(models.Model):
         self.claim(version)
 
     @transaction.atomic
-    def start_hand(self, *, version: int, by: Any, straddle: bool = False) -> Hand:
+    def share_carried_pot(self, *, version: int, by: Any) -> Hand:
+        """Share a pot carried to the next deal out equally between the players who would be
+        dealt in, instead of playing for it (a house decision, e.g. at the end of the night).
+        Recorded as a deal of its own (no forced bets, one action), so the history shows it
+        and Undo reopens it like any hand. Raises Stale, ValueError or ValidationError."""
+        if not self.carried_pot():
+            raise ValueError(gettext("There is no carried pot to share out."))
+        hand = self.start_hand(version=version, by=by, share_carried=True)
+        action = SplitCarried()
+        state = apply(hand.state(), action)
+        data = action_to_dict(action)
+        HandAction.objects.create(hand=hand, seq=1, data=data, by=by)
+        hand.entries.append((1, data))
+        hand._finish(state)
+        return hand
+
+    @transaction.atomic
+    def start_hand(
+        self, *, version: int, by: Any, straddle: bool = False, share_carried: bool = False
+    ) -> Hand:
         """Start the next hand: post the blinds, move the button. Raises Stale, ValueError or
         ValidationError (the session is no longer played)."""
         self.claim_for_play(version)
         if self.live_hand() is not None:
-            raise ValueError(_t("Finish the hand in progress first."))
+            raise ValueError(gettext("Finish the hand in progress first."))
         if self.clock is not None:
             self.take_level()
         last = self.last_deal()
         plan = self.plan_next_hand(last)
-        config = self.hand_config(plan, straddle=straddle, last=last)
+        config = self.hand_config(plan, straddle=straddle, last=last, share_carried=share_carried)
         fewest, most = self.rules().players
-        if not fewest <= len(config.seats) <= most:
+        if not share_carried and not fewest <= len(config.seats) <= most:
             raise ValueError(
-                _t("%(game)s is played by %(fewest)s to %(most)s players, not %(n)s.")
+                gettext("%(game)s is played by %(fewest)s to %(most)s players, not %(n)s.")
                 % {
                     "game": self.get_game_display(),
                     "fewest": fewest,
@@ -486,7 +516,9 @@ class Seat(models.Model):
         seat = Seat.objects.filter(player=player).select_related("table").first()
         if seat is not None:
             raise ValidationError(
-                _t("%(name)s already sits at %(table)s (seat %(seat)s): leave that table first.")
+                gettext(
+                    "%(name)s already sits at %(table)s (seat %(seat)s): leave that table first."
+                )
                 % {"name": player, "table": seat.table, "seat": seat.number}
             )
 
@@ -712,11 +744,11 @@ class Hand(models.Model):
             raise Stale
         last_seq, last_data = self.entries[-1] if self.entries else (0, {})
         if not last_seq:
-            raise IllegalAction(_t("There is nothing to undo in this hand."))
+            raise IllegalAction(gettext("There is nothing to undo in this hand."))
         if self.status == self.Status.VOID:
-            raise IllegalAction(_t("A misdeal cannot be undone: start the hand again."))
+            raise IllegalAction(gettext("A misdeal cannot be undone: start the hand again."))
         if self.status == self.Status.COMPLETE and self.table.latest_hand() != self:
-            raise IllegalAction(_t("Only the last hand can be reopened."))
+            raise IllegalAction(gettext("Only the last hand can be reopened."))
         with transaction.atomic():
             self.table.claim_for_play(version)
             if self.status == self.Status.COMPLETE:
@@ -735,7 +767,7 @@ class Hand(models.Model):
             # The same player in the seat, still holding what the hand gave them.
             if seat is None or seat.player_id != player or seat.stack < delta:
                 raise IllegalAction(
-                    _t("Seat %(seat)s has changed since the hand: it cannot be reopened.")
+                    gettext("Seat %(seat)s has changed since the hand: it cannot be reopened.")
                     % {"seat": seat_number}
                 )
             seat.stack -= delta
@@ -800,12 +832,14 @@ def session_busy(session: Session) -> str:
         .first()
     )
     if live is not None:
-        return _t("Hand %(n)s at %(table)s is in progress: finish it (or misdeal it) first.") % {
+        return gettext(
+            "Hand %(n)s at %(table)s is in progress: finish it (or misdeal it) first."
+        ) % {
             "n": live.number,
             "table": live.table,
         }
     for table, chips in carried_pots(session):
-        return _t(
+        return gettext(
             "%(table)s has a pot of %(chips)s chips carried to the next deal: deal on until"
             " someone wins it."
         ) % {"table": table, "chips": chips}

@@ -358,6 +358,25 @@ def hand_start(request: HtmxHttpRequest, pk: int) -> HttpResponse:
     return _respond(request, table, hand=hand, seating=True)
 
 
+@login_required
+@require_POST
+def carried_share(request: HtmxHttpRequest, pk: int) -> HttpResponse:
+    """Share a carried pot out equally instead of playing for it (between hands)."""
+    table = _table(request, pk)
+    version = _version(request)
+    if version is None:
+        return _respond(request, table, error=_(STALE))
+    try:
+        hand = table.share_carried_pot(version=version, by=request.user)
+    except Stale:
+        return _respond(request, table, error=_(STALE))
+    except (NotEnoughPlayers, ValueError, IllegalAction) as error:
+        return _respond(request, table, error=str(error))
+    except ValidationError as error:
+        return _respond(request, table, error=" ".join(error.messages))
+    return _respond(request, table, hand=hand, seating=True)
+
+
 def _action_builder(data: dict[str, Any]) -> Callable[[HandState], Action]:
     """The action a button stands for (ActionForm's cleaned data), for whoever is to act when
     it is applied."""

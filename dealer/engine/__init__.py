@@ -23,6 +23,7 @@ from dealer.engine.actions import (
     Openers,
     Raise,
     Show,
+    SplitCarried,
 )
 from dealer.engine.cards import Card, parse_card, parse_cards
 from dealer.engine.hand import (
@@ -87,6 +88,7 @@ __all__ = [
     "PotLimit",
     "Raise",
     "Show",
+    "SplitCarried",
     "SpreadLimit",
     "StraddleRaise",
     "Structure",

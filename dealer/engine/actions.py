@@ -121,6 +121,13 @@ class Award:
 
 
 @dataclass(frozen=True, slots=True)
+class SplitCarried:
+    """A pot carried from earlier deals is shared out instead of played for (a house decision,
+    e.g. at the end of the night): equally between the players dealt in, odd chips from the
+    first left of the button. Only in a deal with no forced bets, before anyone acts."""
+
+
+@dataclass(frozen=True, slots=True)
 class Misdeal:
     """Void the hand: every chip goes back to where it was before the hand."""
 
@@ -139,4 +146,5 @@ Action = (
     | Award
     | Misdeal
     | Openers
+    | SplitCarried
 )

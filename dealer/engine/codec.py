@@ -24,6 +24,7 @@ from dealer.engine.actions import (
     Openers,
     Raise,
     Show,
+    SplitCarried,
 )
 from dealer.engine.cards import Card, parse_card
 from dealer.engine.rules import (
@@ -56,6 +57,7 @@ ACTION_TYPES: dict[str, type] = {
     "award": Award,
     "misdeal": Misdeal,
     "openers": Openers,
+    "split_carried": SplitCarried,
 }
 _ACTION_NAMES = {cls: name for name, cls in ACTION_TYPES.items()}
 

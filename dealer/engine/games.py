@@ -193,23 +193,25 @@ def hand_config(
     *,
     straddle: bool = False,
     last: LastDeal | None = None,
+    share_carried: bool = False,
 ) -> HandConfig:
     """The engine configuration of the next hand: stacks, posts and antes by position.
 
     `seats` are the table's seats as they are between hands; `straddle`: the player under the
     gun straddles (hold'em and Omaha, when the table allows it); `last`: what the last finished
-    deal left on the table.
+    deal left on the table; `share_carried`: a deal without forced bets in which the carried pot
+    is shared out (actions.SplitCarried).
     """
     seats = tuple(seats)
     stacks_by_seat: dict[int, int] = {s.seat: s.stack for s in seats}
-    jackpot = is_jackpot(rules, last)
+    jackpot = is_jackpot(rules, last) and not share_carried
     replay_without = last.replay_without if last is not None else None
     carried = last.carried if last is not None else 0
     options = rules.options
     if rules.game is Game.DRAW5:
         # "Den närmaste aktiva spelaren till vänster om den som satte straddlen talar först."
         options = replace(options, late_rounds_left_of_big_blind=True)
-    if rules.has_blinds and not jackpot:
+    if rules.has_blinds and not jackpot and not share_carried:
         dealt_in = plan.dealt_in
         live, dead = forced_bets(plan)
         blinds = list(live)
@@ -225,7 +227,9 @@ def hand_config(
         big = dealt_in.index(plan.big_blind)
         blinds[(big + 1) % n] = max(blinds[(big + 1) % n], 2 * rules.big_blind)
     antes = [0] * n
-    if jackpot:
+    if share_carried:
+        pass  # no forced bets: the deal only shares out the carried pot
+    elif jackpot:
         if replay_without is None:  # "Spelarna sätter i detta fall inte någon ny ante."
             antes = [rules.jackpot_ante()] * n
     elif rules.game is Game.DRAW5 and rules.draw_mode is DrawMode.OPEN_OR_FOLD:

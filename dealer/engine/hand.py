@@ -30,6 +30,7 @@ from dealer.engine.actions import (
     Openers,
     Raise,
     Show,
+    SplitCarried,
 )
 from dealer.engine.cards import SUIT_ORDER, Card, card_order_key
 from dealer.engine.evaluate import (
@@ -643,6 +644,8 @@ def apply(state: HandState, action: Action) -> HandState:
         d.stacks, d.bets = list(state.config.stacks), [0] * n
         d.contributions, d.payouts, d.dead = [0] * n, [0] * n, [0] * n
         d.carried_out = state.config.carried  # a carried pot stays on the table
+    elif isinstance(action, SplitCarried):
+        _split_carried(d)
     elif isinstance(action, DealStreet):
         if phase is not Phase.DEAL:
             raise IllegalAction(_not_now(state, "deal the next street"))
@@ -699,6 +702,23 @@ def _check_misdeal(state: HandState) -> None:
         "A misdeal is only possible before the first action: once the hand has begun, a card"
         " turned up does not stop the game."
     )
+
+
+def _split_carried(d: _Draft) -> None:
+    """Share a carried pot out equally (see SplitCarried); the odd chips go one each from the
+    first player left of the button, as in any split pot."""
+    if not d.config.carried:
+        raise IllegalAction("There is no carried pot to share out.")
+    if d.began or any(d.contributions):
+        raise IllegalAction(
+            "A carried pot is shared out only in a deal without antes or blinds, before anyone"
+            " acts."
+        )
+    everyone = tuple(range(d.players))
+    d.pots = (Pot(d.config.carried, everyone),)
+    d.awarded = 0
+    _pay(d, d.pots[0], everyone)
+    d.phase, d.to_act = Phase.COMPLETE, None
 
 
 def _not_now(state: HandState, what: str) -> str:

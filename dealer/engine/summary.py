@@ -20,6 +20,7 @@ from dealer.engine.actions import (
     Openers,
     Raise,
     Show,
+    SplitCarried,
 )
 from dealer.engine.hand import HandState, apply, resolve_all_in, start
 from dealer.engine.pots import Pot
@@ -132,6 +133,9 @@ def describe(
         winners = ", ".join(who(p) for p in action.winners) or "the best hand"
         pot = "Main pot" if action.pot == 0 else f"Side pot {action.pot}"
         return f"{pot} to {winners}"
+    if isinstance(action, SplitCarried):
+        shares = ", ".join(f"{who(p)} {chips}" for p, chips in after.paid[0][1])
+        return f"The carried pot ({before.config.carried}) is shared out: {shares}"
     if isinstance(action, Misdeal):
         return "Misdeal: the hand is void"
     return type(action).__name__

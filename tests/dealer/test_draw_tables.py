@@ -206,7 +206,9 @@ def test_a_jackpot_nobody_opens_carries_over_two_deals_and_is_accounted_for(
     assert "has a pot of 20 chips carried to the next deal" in session_busy(session)
     page = text(tablet.client.get(f"/ledger/sessions/{session.pk}/"))
     assert "At Kitchen: a pot of 20 chips is carried to the next deal" in page
-    response = tablet.client.post(f"/ledger/sessions/{session.pk}/counting/", {"version": session.version})
+    response = tablet.client.post(
+        f"/ledger/sessions/{session.pk}/counting/", {"version": session.version}
+    )
     assert "carried to the next deal: deal on until someone wins it" in text(response)
     session.refresh_from_db()
     assert session.state == Session.State.OPEN  # the night cannot be counted yet
@@ -366,3 +368,35 @@ def test_the_rules_page_names_the_draw_rules(mörk: Tablet) -> None:
     page = text(mörk.client.get(mörk.url("rules/")))
     assert "Minimum, straddle, opening 5, 10, 20" in page
     assert "with one card left, it and all the discards are shuffled into a new stub" in page
+
+
+def test_the_host_can_share_a_carried_pot_out_instead_of_playing_for_it(
+    jackpots: Tablet,
+) -> None:
+    tablet = jackpots
+    tablet.start()
+    for _ in range(4):
+        tablet.act("check")
+    Table.objects.filter(pk=tablet.table.pk).update(small_blind=5)
+    sit(tablet.table, 5, "Eva", 500)  # a late arrival shares too: the house decides
+    response = tablet.post("carried/share/", {"version": tablet.version})
+    hand = tablet.hand
+    assert (hand.number, hand.status, hand.carried_out) == (2, Hand.Status.COMPLETE, 0)
+    # 20 chips between five players in chips of 5: four chips, one each from the first left of
+    # the (moved) button, seat 2; nobody posts anything.
+    assert tablet.stacks() == {1: 500, 2: 495, 3: 500, 4: 500, 5: 505}
+    assert "A pot of" not in text(response)
+    assert session_busy(tablet.table.session) == ""
+    page = text(tablet.client.get(tablet.url("hands/2/")))
+    assert "The carried pot (20) is shared out" in page
+    # Undo reopens it (the deal is live again and holds the pot); nothing is lost.
+    tablet.undo()
+    assert tablet.hand.status == Hand.Status.LIVE
+    assert sum(tablet.stacks().values()) + tablet.hand.state().pot_total == 2500
+
+
+def test_sharing_without_a_carried_pot_changes_nothing(mörk: Tablet) -> None:
+    before = mörk.version
+    response = mörk.post("carried/share/", {"version": before})
+    assert "There is no carried pot to share out." in text(response)
+    assert not mörk.table.hands.exists() and mörk.version == before

@@ -24,6 +24,7 @@ from dealer.engine import (
     Pot,
     Raise,
     Show,
+    SplitCarried,
     SpreadLimit,
     Variant,
     apply,
@@ -460,3 +461,13 @@ def test_jackpots_carried_over_several_deals_conserve_every_chip(
         stacks = state.final_stacks()
         carried = state.carried_out
         assert sum(stacks) + carried == total
+
+
+def test_a_carried_pot_can_be_shared_out_only_in_a_deal_without_forced_bets() -> None:
+    config = jackpot(3, carried=7, antes=())
+    state = apply(start(config), SplitCarried())
+    # 7 between three: 3, 2, 2 (the odd chip to the first left of the button).
+    assert state.final_stacks() == (103, 102, 102)
+    assert state.carried_out == 0
+    assert "without antes or blinds" in refused(start(jackpot(3, carried=7)), SplitCarried())
+    assert "no carried pot" in refused(start(jackpot(3, antes=())), SplitCarried())

@@ -401,6 +401,26 @@ def _dealer(world: World) -> list[Context]:
         )
     )
 
+    jackpots = o.tables["Jackpots"]
+    ctx(
+        Context(
+            "dealer:carried_share",
+            "a carried jackpot",
+            {"pk": jackpots.pk},
+            {"pk": x.tables["Jackpots"].pk},
+            data={"version": str(jackpots.version)},
+            fields={
+                "version": _f(
+                    Exact(expected=str(Table.objects.get(pk=jackpots.pk).version)),
+                    "version",
+                    "version",
+                )
+            },
+            form=lambda d: VersionForm(d),
+            follow=table_page(jackpots.pk),
+        )
+    )
+
     # The hand: a raise at the live table (host or co-dealer), an award at the showdown, undo.
     kitchen_other = {"pk": x.tables["Kitchen"].pk}
     seq = str(Table.objects.get(pk=kitchen.pk).version)

@@ -201,6 +201,27 @@ def _tables(host: Host) -> None:
     _to_showdown(_start(den, user), user)
     # Between hands: seats to fill, chips to add, a player to leave, the next hand to deal.
     _table(host, "Idle", night, names[5:7])
+    # Mörkpoker jackpots in a night of their own: nobody opened, the pot is carried.
+    jackpot_night = Session.objects.create(
+        host=user, name="Jackpot night", currency="SEK", rate_minor=100, rate_chips=1
+    )
+    host.sessions["jackpot"] = jackpot_night
+    pair = [_player(host, f"{host.user.username} jackpot {n}").name for n in (1, 2)]
+    jackpots = _table(
+        host,
+        "Jackpots",
+        jackpot_night,
+        pair,
+        game=Table.Game.DRAW5,
+        small_blind=5,
+        big_blind=10,
+        max_bet=20,
+        draw_mode=Table.DrawMode.JACKPOTS,
+        open_min=10,
+    )
+    passed_out = _start(jackpots, user)
+    _act(passed_out, "check", user)
+    _act(passed_out, "check", user)
 
 
 def _tournaments(host: Host) -> None:
