@@ -13,7 +13,8 @@ the big blind, position 1 the button who posts the small blind), so `pN` stays p
 only the `antes` and `blinds_or_straddles` arrays are reversed (as pokerkit does).
 
 Variant codes. PHH names a game by its betting structure (F fixed-limit, P pot-limit, N no-limit)
-and its game. Pott reads and writes every structure with every game it knows:
+and its game. Pott reads and writes every structure with every game it knows, and adds S for
+spread limit (seed 000's limits):
 
 =========  ============================  ======================================
 game code  game                          PHH standard codes (others are Pott's)
@@ -22,18 +23,23 @@ game code  game                          PHH standard codes (others are Pott's)
 ``O``      Omaha hold'em (high)          ``PO``
 ``7S``     seven-card stud (high)        ``F7S``
 ``5S``     five-card stud (seed 004)     none: Pott's ``F5S``, ``P5S``, ``N5S``
-``5D``     five-card draw (seed 000)     none: Pott's ``F5D``, ``P5D``, ``N5D``
+``5D``     five-card draw (seed 000)     none: Pott's ``S5D``, ``F5D``, ``N5D`` …
+``5D32``   seed 003's 32/33-card draw    none: Pott's ``S5D32`` …
 =========  ============================  ======================================
 
 Pott's own codes follow PHH's pattern (``F7S`` → ``F5S``; ``N2L1D`` → ``N5D``). Stud games take
 `bring_in` and no `blinds_or_straddles`; draw and board games the reverse. Fixed limit takes
-`small_bet` and `big_bet`, the others `min_bet`.
+`small_bet` and `big_bet`, the others `min_bet` (spread limit: the smallest bet or raise).
 
-Pott's user-defined fields (PHH: names starting with an underscore):
-`_pott_awards` — one entry per pot the dealer awarded, in award order (the last side pot first):
-the winners as player numbers (``[2]``, ``[1, 3]``), or ``[]`` for "the best shown hand";
-`_pott_void` — ``true`` when the hand was declared a misdeal; `_pott_smallest_chip` — the
-smallest chip in play when it is not 1 (it decides how split pots divide).
+Pott's user-defined fields (PHH: names starting with an underscore; docs/phh.md lists them all):
+what PHH cannot say about the game (`_pott_max_bet` and the other spread limits, `_pott_joker`,
+`_pott_jackpot`, `_pott_open_or_fold`, `_pott_carried`, `_pott_dead`, `_pott_big_blind`,
+`_pott_smallest_chip`, `_pott_options`), about the dealer's decisions (`_pott_awards`,
+`_pott_awards_after`, `_pott_void`, `_pott_split_openers`, `_pott_openers`,
+`_pott_openers_after`) and about the
+result beside `finishing_stacks` (`_pott_carried_out`, `_pott_replay_without`). Two actions
+mean more in seed 003's game (S5D32): in the first betting round `f` is the pass that stays in,
+and at the exchange `f` stays out while `sd` pays what the player owes and draws.
 """
 
 from __future__ import annotations
@@ -42,10 +48,12 @@ import datetime
 import json
 import re
 import tomllib
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
+from dataclasses import fields as dataclass_fields
 from decimal import Decimal
-from typing import Any
+from enum import Enum
+from typing import Any, get_args, get_type_hints
 
 from dealer.engine.actions import (
     Action,
@@ -60,6 +68,7 @@ from dealer.engine.actions import (
     IllegalAction,
     Misdeal,
     Muck,
+    Openers,
     Raise,
     Show,
 )
@@ -69,9 +78,11 @@ from dealer.engine.rules import (
     VARIANTS,
     FixedLimit,
     HandConfig,
+    HouseOptions,
     Kind,
     NoLimit,
     PotLimit,
+    SpreadLimit,
     Structure,
     Variant,
 )
@@ -87,11 +98,30 @@ GAMES: dict[str, Variant] = {
     "7S": Variant.STUD7,
     "5S": Variant.STUD5,
     "5D": Variant.DRAW5,
+    "5D32": Variant.DRAW5_SHORT,
 }
 GAME_CODES: dict[Variant, str] = {variant: code for code, variant in GAMES.items()}
-STRUCTURE_CODES = {"F": FixedLimit, "P": PotLimit, "N": NoLimit}
+STRUCTURE_CODES = {"F": FixedLimit, "P": PotLimit, "N": NoLimit, "S": SpreadLimit}
+STRUCTURE_LETTERS: dict[type, str] = {cls: letter for letter, cls in STRUCTURE_CODES.items()}
 STANDARD_CODES = frozenset({"FT", "NT", "PO", "F7S"})
-_CODE = re.compile(r"([FPN])(T|O|7S|5S|5D)")
+_CODE = re.compile(r"([FPNS])(T|O|7S|5S|5D32|5D)")
+
+# A spread limit beyond its `min_bet`: (SpreadLimit's field, Pott's PHH field). Amounts in chips,
+# except `late_from` (a betting round, 0 the first) and `at_least_largest` (true or false).
+_SPREAD_FIELDS = (
+    ("max_bet", "_pott_max_bet"),
+    ("max_bet_late", "_pott_max_bet_late"),
+    ("late_from", "_pott_late_from"),
+    ("round_cap", "_pott_round_cap"),
+    ("open_to", "_pott_open_to"),
+    ("open_min", "_pott_open_min"),
+    ("at_least_largest", "_pott_at_least_largest"),
+)
+_SPREAD_DEFAULTS = SpreadLimit(min_bet=0, max_bet=0)
+# Written from the engine's result, never copied from a file's fields (see `write_phh`).
+RESULT_FIELDS = frozenset(
+    {"finishing_stacks", "winnings", "_pott_carried_out", "_pott_replay_without"}
+)
 
 # Stud: which card of a street's deal is the up card (None: the street is dealt face down).
 # Seven-card stud deals two down and one up on third street, one up on fourth to sixth and one
@@ -161,7 +191,23 @@ def _read_hand(name: str, fields: dict[str, Any]) -> PhhHand:
     )
 
 
-_AMOUNT_FIELDS = ("antes", "blinds_or_straddles", "bring_in", "small_bet", "big_bet", "min_bet")
+_AMOUNT_FIELDS = (
+    "antes",
+    "blinds_or_straddles",
+    "bring_in",
+    "small_bet",
+    "big_bet",
+    "min_bet",
+    "_pott_max_bet",
+    "_pott_max_bet_late",
+    "_pott_round_cap",
+    "_pott_open_to",
+    "_pott_open_min",
+    "_pott_carried",
+    "_pott_dead",
+    "_pott_big_blind",
+    "_pott_smallest_chip",
+)
 _CBR = re.compile(r"\s*p[0-9]+\s+cbr\s+([0-9]+(?:\.[0-9]*)?)\b")
 
 
@@ -202,7 +248,8 @@ def config_from_fields(fields: Mapping[str, Any], *, name: str = "1", scale: int
         known = ", ".join(sorted(STANDARD_CODES))
         raise fail(
             f"variant {code!r} is not one Pott plays: use {known}, or Pott's codes for"
-            " five-card stud (F5S) and five-card draw (F5D, N5D …)."
+            " five-card stud (F5S), five-card draw (S5D, F5D, N5D …) and the 32/33-card"
+            " draw (S5D32)."
         )
     structure_code, game_code = match.groups()
     variant = GAMES[game_code]
@@ -235,6 +282,12 @@ def config_from_fields(fields: Mapping[str, Any], *, name: str = "1", scale: int
             raise fail(f"{key} must be an array, one entry per player.")
         return tuple(chips(key, v) for v in values)
 
+    def flag(key: str) -> bool:
+        value = fields.get(key, False)
+        if not isinstance(value, bool):
+            raise fail(f"{key} must be true or false, not {value!r}.")
+        return value
+
     stacks = per_player("starting_stacks")
     n = len(stacks)
     antes = per_player("antes", required=False) or (0,) * n
@@ -249,7 +302,8 @@ def config_from_fields(fields: Mapping[str, Any], *, name: str = "1", scale: int
         blinds = tuple(abs(b) for b in per_player("blinds_or_straddles"))
         if "bring_in" in fields and fields["bring_in"]:
             raise fail(f"{code} has blinds, not a bring-in.")
-    for key, values in (("antes", antes), ("blinds_or_straddles", blinds)):
+    dead = per_player("_pott_dead", required=False)
+    for key, values in (("antes", antes), ("blinds_or_straddles", blinds), ("_pott_dead", dead)):
         if values and len(values) != n:
             raise fail(f"{key} has {len(values)} entries for {n} players.")
     if n == 2:
@@ -260,24 +314,92 @@ def config_from_fields(fields: Mapping[str, Any], *, name: str = "1", scale: int
         structure = FixedLimit(small_bet=number("small_bet"), big_bet=number("big_bet"))
     elif structure_code == "P":
         structure = PotLimit(min_bet=number("min_bet"))
-    else:
+    elif structure_code == "N":
         structure = NoLimit(min_bet=number("min_bet"))
+    else:
+        structure = _spread_limit(fields, number("min_bet"), number, flag, fail)
     seats = fields.get("seats")
     if not (isinstance(seats, list) and len(seats) == n and all(type(s) is int for s in seats)):
         seats = []
     smallest_chip = number("_pott_smallest_chip", required=False) or 1
-    big_blind = max((blinds[:2] if n > 2 else blinds), default=0)
+    if "_pott_big_blind" in fields:
+        big_blind = number("_pott_big_blind")
+    else:
+        big_blind = _implied_big_blind(blinds)
     return HandConfig(
         variant=variant,
         structure=structure,
         stacks=stacks,
         blinds=blinds if any(blinds) else (),
         antes=antes if any(antes) else (),
+        dead=dead if any(dead) else (),
         big_blind=big_blind,
         bring_in=bring_in,
         smallest_chip=smallest_chip,
         seats=tuple(seats),
+        options=_house_options(fields.get("_pott_options", {}), fail),
+        joker=flag("_pott_joker"),
+        jackpot=flag("_pott_jackpot"),
+        open_or_fold=flag("_pott_open_or_fold"),
+        carried=number("_pott_carried", required=False),
     )
+
+
+def _implied_big_blind(blinds: tuple[int, ...]) -> int:
+    """The big blind a reader takes from the blinds (in Pott's position order) when the file does
+    not name it: the larger of the first two (heads-up: of both); a straddle is not one."""
+    return max((blinds[:2] if len(blinds) > 2 else blinds), default=0)
+
+
+def _spread_limit(
+    fields: Mapping[str, Any],
+    min_bet: int,
+    number: Callable[..., int],
+    flag: Callable[[str], bool],
+    fail: Callable[[str], PhhError],
+) -> SpreadLimit:
+    """Seed 000's limits: `min_bet` and Pott's `_pott_max_bet` … fields (see `_SPREAD_FIELDS`)."""
+    values: dict[str, Any] = {"min_bet": min_bet}
+    for name, key in _SPREAD_FIELDS:
+        if name == "at_least_largest":
+            values[name] = flag(key)
+        elif name == "late_from":
+            late_from = fields.get(key, _SPREAD_DEFAULTS.late_from)
+            if type(late_from) is not int or late_from < 0:
+                raise fail(f"{key} must be a betting round (0 is the first), not {late_from!r}.")
+            values[name] = late_from
+        else:
+            values[name] = number(key, required=name == "max_bet")
+    return SpreadLimit(**values)
+
+
+def _house_options(value: object, fail: Callable[[str], PhhError]) -> HouseOptions:
+    """`_pott_options`: the house options that differ from Pott's defaults, by their names in
+    `HouseOptions` (`{late_rounds_left_of_big_blind = true, limit_raises = 4}`)."""
+    if not isinstance(value, dict):
+        raise fail("_pott_options must be a table of house options.")
+    hints = get_type_hints(HouseOptions)
+    options: dict[str, Any] = {}
+    for name, given in value.items():
+        if name not in hints:
+            known = ", ".join(hints)
+            raise fail(f"_pott_options: {name!r} is not a house option ({known}).")
+        kinds = get_args(hints[name]) or (hints[name],)
+        enum = next((k for k in kinds if isinstance(k, type) and issubclass(k, Enum)), None)
+        try:
+            if enum is not None:
+                options[name] = enum(given)
+            elif type(given) in kinds:  # exactly: true is no number and 1 no truth value
+                options[name] = given
+            else:
+                raise ValueError(given)
+        except ValueError:
+            if enum is None:
+                allowed = kinds[0].__name__
+            else:
+                allowed = " or ".join(repr(m.value) for m in enum)
+            raise fail(f"_pott_options: {name} must be {allowed}, not {given!r}.") from None
+    return HouseOptions(**options)
 
 
 @dataclass(frozen=True, slots=True)
@@ -321,7 +443,35 @@ class _Replayer:
             ):
                 raise PhhError(f"hand {name}: _pott_awards must be arrays of player numbers.")
             self.awards = [list(a) for a in awards]
+        # How many shows and mucks of the showdown came before each award (default: all).
+        awards_after = fields.get("_pott_awards_after", [])
+        if not (
+            isinstance(awards_after, list)
+            and all(type(k) is int and k >= 0 for k in awards_after)
+            and len(awards_after) <= len(self.awards or [])
+        ):
+            raise PhhError(
+                f"hand {name}: _pott_awards_after must be a number of shows and mucks for each"
+                " award of _pott_awards."
+            )
+        self.awards_after = list(awards_after)  # consumed here; the file's fields stay
         self.void = fields.get("_pott_void") is True
+        # Jackpots: the opener put an opener aside at the draw; the opener showed openers, after
+        # this many shows and mucks at the showdown.
+        self.split_openers = fields.get("_pott_split_openers", False)
+        self.openers = fields.get("_pott_openers")
+        for key in ("_pott_split_openers", "_pott_openers"):
+            value = fields.get(key)
+            if value is not None and not isinstance(value, bool):
+                raise PhhError(f"hand {name}: {key} must be true or false, not {value!r}.")
+        self.openers_after = fields.get("_pott_openers_after", 0)
+        if type(self.openers_after) is not int or self.openers_after < 0:
+            raise PhhError(
+                f"hand {name}: _pott_openers_after must be a number of shows and mucks, not"
+                f" {self.openers_after!r}."
+            )
+        self.openers_applied = False
+        self.showdown_sm = 0  # shows and mucks applied at the showdown
 
     def _start(self, config: HandConfig) -> HandState:
         try:
@@ -338,6 +488,14 @@ class _Replayer:
         return PhhError(f"hand {self.name}, {where}: {message}")
 
     def apply(self, action: Action, index: int | None, text: str) -> None:
+        self.engine(action, index, text)
+        self.dealer_steps(index, text)
+        if self.state.phase is Phase.SHOWDOWN and self.pending:
+            pending, self.pending = self.pending, []
+            for item in pending:
+                self.show_or_muck(item.action, item.index, item.text)
+
+    def engine(self, action: Action, index: int | None, text: str) -> None:
         try:
             self.state = apply(self.state, action)
         except IllegalAction as error:
@@ -345,10 +503,45 @@ class _Replayer:
         except ValueError as error:  # the evaluator refuses impossible hands
             raise self.fail(index, text, f"cannot evaluate the hands: {error}.") from None
         self.log.append(action)
-        if self.state.phase is Phase.SHOWDOWN and self.pending:
-            pending, self.pending = self.pending, []
-            for item in pending:
-                self.show_or_muck(item.action, item.index, item.text)
+
+    def dealer_steps(self, index: int | None, text: str) -> None:
+        """The dealer's decisions at the showdown that PHH has no action for, in their place
+        among the shows and mucks: the openers check (`_pott_openers`) after
+        `_pott_openers_after` of them (by default first, as Pott's dealer screen asks it), and
+        the awards `_pott_awards_after` places. The order can decide a pot: a false opener's
+        side pot goes to the one other player in it unless that player mucked first, and a
+        player who mucks after winning a side pot has won it."""
+        if self.state.phase is not Phase.SHOWDOWN:
+            return
+        opener = legal_actions(self.state).check_openers
+        if opener is not None and self.openers is not None:
+            if self.showdown_sm < self.openers_after:
+                return
+            self.openers_applied = True
+            self.engine(Openers(opener, shown=self.openers), index, text)
+        while (
+            self.state.phase is Phase.SHOWDOWN
+            and self.awards_after
+            and self.awards_after[0] <= self.showdown_sm
+            and legal_actions(self.state).check_openers is None
+        ):
+            self.awards_after.pop(0)
+            self.award(index, text)
+
+    def award(self, index: int | None, text: str) -> None:
+        """Award the next pot: to the next winners of `_pott_awards`, or the best shown hand."""
+        legal = legal_actions(self.state)
+        assert legal.award_pot is not None
+        winners: tuple[int, ...] = ()
+        if self.awards:
+            winners = tuple(w - 1 for w in self.awards.pop(0))
+        try:
+            self.state = apply(self.state, Award(legal.award_pot, winners))
+        except (IllegalAction, ValueError) as error:
+            raise self.fail(
+                index, text, f"cannot decide who wins pot {legal.award_pot + 1}: {error}"
+            ) from None
+        self.log.append(Award(legal.award_pot, winners))
 
     # --- the actions
 
@@ -366,6 +559,10 @@ class _Replayer:
         if self.state.is_over:
             if words[0] != "d" and words[1:2] == ["sm"]:
                 return  # a show after the hand was won without a showdown changes no chips
+            if words[:2] == ["d", "dh"] and self.kind is not Kind.STUD:
+                # Hole cards change no chips; a jackpot can be over as it is dealt (everyone
+                # all-in on the ante: nobody can open).
+                return
             raise self.fail(index, text, "the hand is already over.")
         match words:
             case ["d", "db", cards]:
@@ -461,22 +658,30 @@ class _Replayer:
                 raise self.fail(index, text, "this is not a PHH action.")
             discarded = self.parse(index, text, rest[0]) if rest else ()
             self._discard(p, discarded)
-            return Draw(p, len(discarded))
+            split = self.split_openers and p == self.state.opener
+            return Draw(p, len(discarded), split_openers=split)
         if verb == "cbr":
             if len(rest) != 1 or not re.fullmatch(r"[0-9]+(\.[0-9]*)?", rest[0]):
                 raise self.fail(index, text, "cbr needs an amount.")
             to = Decimal(rest[0]) * self.scale
             if to != int(to):
                 raise self.fail(index, text, "cbr needs a whole number of chips.")
-            return Raise(p, int(to))
+            # Jackpots: the bet that opens the pot is the opener's claim of jacks or better.
+            claims = self.state.phase is Phase.BETTING and legal_actions(self.state).needs_openers
+            return Raise(p, int(to), openers=claims)
         if rest:
             raise self.fail(index, text, "this is not a PHH action.")
         if verb == "pb":
             return BringIn(p)
+        state = self.state
         if verb == "f":
+            passing = state.config.spec.pass_stays_in and state.street == 0
+            if passing and state.phase is Phase.BETTING:
+                return Check(p)  # seed 003: the pass that stays in (see `_phh_actions`)
             return Fold(p)
-        legal = legal_actions(self.state)
-        if self.state.phase is Phase.BETTING and legal.player == p and legal.check:
+        legal = legal_actions(state)
+        # A call when there is one (seed 003's player may pass facing a bet: that is `f`).
+        if state.phase is Phase.BETTING and legal.player == p and legal.check and not legal.call:
             return Check(p)
         return Call(p)
 
@@ -508,6 +713,7 @@ class _Replayer:
         if action is None:
             return
         if self.state.phase is Phase.SHOWDOWN:
+            self.showdown_sm += 1
             self.apply(action, index, text)
         elif not self.state.is_over:
             self.pending.append(_Pending(index, text, action))
@@ -533,30 +739,40 @@ class _Replayer:
                 f"the actions end before the hand is over: it is seat"
                 f" {self.config.seat(self.state.to_act or 0)}'s turn to {verb}.",
             )
+        # The openers check after more shows and mucks than there were: at the end.
+        self.openers_after = min(self.openers_after, self.showdown_sm)
+        self.dealer_steps(None, "")
+        self.check_dealer_fields()
         while self.state.phase is Phase.SHOWDOWN:
-            legal = legal_actions(self.state)
-            assert legal.award_pot is not None
-            winners: tuple[int, ...] = ()
-            if self.awards:
-                winners = tuple(w - 1 for w in self.awards.pop(0))
-            try:
-                self.state = apply(self.state, Award(legal.award_pot, winners))
-            except (IllegalAction, ValueError) as error:
-                raise PhhError(
-                    f"hand {self.name}, after the last action: cannot decide who wins pot"
-                    f" {legal.award_pot + 1}: {error}"
-                ) from None
-            self.log.append(Award(legal.award_pot, winners))
+            self.award(None, "")
+
+    def check_dealer_fields(self) -> None:
+        """The jackpot fields say what happened: refuse them where it did not happen, and ask for
+        `_pott_openers` where the opener must show openers."""
+        state = self.state
+        opener = legal_actions(state).check_openers if state.phase is Phase.SHOWDOWN else None
+        if opener is not None:
+            raise self.fail(
+                None,
+                "",
+                f"seat {self.config.seat(opener)} opened and must show openers (jacks or better)"
+                " first: say whether they did with _pott_openers = true or false.",
+            )
+        if self.openers is not None and not self.openers_applied:
+            raise self.fail(None, "", "_pott_openers is given, but nobody had openers to show.")
+        if self.split_openers and not state.split_openers:
+            raise self.fail(
+                None, "", "_pott_split_openers is true, but no opener drew after opening."
+            )
 
 
 # --- writing ------------------------------------------------------------------------------------
 
 
 def variant_code(config: HandConfig) -> str:
-    """The PHH variant code of a config (FT, NT, PO, F7S, or Pott's F5S, N5D …)."""
+    """The PHH variant code of a config (FT, NT, PO, F7S, or Pott's F5S, S5D, S5D32 …)."""
     structure = config.structure
-    letters = {FixedLimit: "F", PotLimit: "P", NoLimit: "N"}
-    letter = letters.get(type(structure))
+    letter = STRUCTURE_LETTERS.get(type(structure))
     game = GAME_CODES.get(config.variant)
     if letter is None or game is None:
         raise PhhError(f"{config.variant} with {type(structure).__name__} has no PHH variant code.")
@@ -576,9 +792,10 @@ def write_phh(
 
     `state` is the hand's state after `actions` (replayed when not given). `name` becomes the
     `hand` field. `extra` adds fields (`players`, `event`, `time` …); a key Pott also writes is
-    replaced by the one in `extra`, except `finishing_stacks` and `winnings`, which always come
-    from the engine. Cards Pott never saw are written as `??`. `scale`: Pott's chips per unit
-    of the amounts written (100 writes chips as hundredths).
+    replaced by the one in `extra`, except the results (`finishing_stacks`, `winnings`,
+    `_pott_carried_out`, `_pott_replay_without`), which always come from the engine. Cards
+    Pott never saw are written as `??`. `scale`: Pott's chips per unit of the amounts written
+    (100 writes chips as hundredths).
     """
     actions = tuple(actions)
     fields = _fields(config, actions, scale)
@@ -587,10 +804,14 @@ def write_phh(
     if name is not None:
         fields["hand"] = name
     for key, value in (extra or {}).items():
-        if key not in ("finishing_stacks", "winnings"):
+        if key not in RESULT_FIELDS:
             fields[key] = value
     fields["finishing_stacks"] = [_amount(v, scale) for v in state.final_stacks()]
     fields["winnings"] = [_amount(v, scale) for v in state.payouts]
+    if state.carried_out:
+        fields["_pott_carried_out"] = _amount(state.carried_out, scale)
+    if state.replay_without is not None:
+        fields["_pott_replay_without"] = state.replay_without + 1
     return "".join(_toml_line(key, value) for key, value in fields.items())
 
 
@@ -612,7 +833,8 @@ def replay_text(hand: PhhHand) -> str:
 
 
 def mismatches(hand: PhhHand) -> list[str]:
-    """Where the file's own `finishing_stacks` or `winnings` differ from what Pott computed.
+    """Where the file's own `finishing_stacks`, `winnings` or `_pott_carried_out` differ from what
+    Pott computed.
 
     Expected differences: a site's rake (Pott takes none) and Pott's intentional rules (odd
     chips, heads-up limit caps, bring-in ties): the caller shows them, it does not fail on them.
@@ -631,6 +853,17 @@ def mismatches(hand: PhhHand) -> list[str]:
             written = ", ".join(str(v) for v in theirs)
             pott = ", ".join(str(_amount(v, hand.scale)) for v in ours)
             notes.append(f"hand {hand.name}: the file's {key} are [{written}], Pott's [{pott}].")
+    carried = hand.fields.get("_pott_carried_out")
+    if carried is not None:
+        try:
+            same = Decimal(carried) * hand.scale == hand.state.carried_out
+        except (TypeError, ArithmeticError, ValueError):
+            same = False
+        if not same:
+            pott = _amount(hand.state.carried_out, hand.scale)
+            notes.append(
+                f"hand {hand.name}: the file's _pott_carried_out is {carried}, Pott's {pott}."
+            )
     return notes
 
 
@@ -650,7 +883,7 @@ def _amount(chips: int, scale: int) -> int | Decimal:
 
 
 def _fields(config: HandConfig, actions: Sequence[Action], scale: int) -> dict[str, Any]:
-    """The required PHH fields of a hand and its actions in PHH notation."""
+    """The required PHH fields of a hand, its actions in PHH notation, and Pott's own fields."""
     code = variant_code(config)
     n = len(config.stacks)
     kind = config.spec.kind
@@ -671,8 +904,9 @@ def _fields(config: HandConfig, actions: Sequence[Action], scale: int) -> dict[s
     if isinstance(structure, FixedLimit):
         fields["small_bet"] = amount(structure.small_bet)
         fields["big_bet"] = amount(structure.big_bet)
+    elif isinstance(structure, SpreadLimit):
+        fields["min_bet"] = amount(structure.min_bet)
     else:
-        assert isinstance(structure, NoLimit | PotLimit)
         fields["min_bet"] = amount(
             structure.min_bet
             or config.big_blind
@@ -680,16 +914,56 @@ def _fields(config: HandConfig, actions: Sequence[Action], scale: int) -> dict[s
             or config.smallest_chip
         )
     fields["starting_stacks"] = [amount(v) for v in config.stacks]
-    phh_actions, awards, void = _phh_actions(config, actions, scale)
+    phh_actions, dealer_fields = _phh_actions(config, actions, scale)
     fields["actions"] = phh_actions
     if config.seats:
         fields["seats"] = list(config.seats)
+    fields.update(_game_fields(config, amount))
+    fields.update(dealer_fields)
+    return fields
+
+
+def _game_fields(config: HandConfig, amount: Callable[[int], int | Decimal]) -> dict[str, Any]:
+    """Pott's fields for what PHH cannot say about the game: only what differs from a reader's
+    defaults."""
+    fields: dict[str, Any] = {}
+    structure = config.structure
+    if isinstance(structure, SpreadLimit):
+        for name, key in _SPREAD_FIELDS:
+            value = getattr(structure, name)
+            if name != "max_bet" and value == getattr(_SPREAD_DEFAULTS, name):
+                continue
+            chips = name not in ("late_from", "at_least_largest")
+            fields[key] = amount(value) if chips else value
+    # The engine's big blind is the nominal one or else the largest blind; a reader's is the
+    # larger of the first two (a straddle is not the big blind) or else the largest.
+    largest = max(config.blinds, default=0)
+    big_blind = config.big_blind or largest
+    if big_blind != (_implied_big_blind(config.blinds) or largest):
+        fields["_pott_big_blind"] = amount(big_blind)
+    if any(config.dead):
+        fields["_pott_dead"] = [amount(v) for v in config.dead]
     if config.smallest_chip != 1:
         fields["_pott_smallest_chip"] = amount(config.smallest_chip)
-    if any(awards):
-        fields["_pott_awards"] = awards
-    if void:
-        fields["_pott_void"] = True
+    for key, value in (
+        ("_pott_joker", config.joker),
+        ("_pott_jackpot", config.jackpot),
+        ("_pott_open_or_fold", config.open_or_fold),
+    ):
+        if value:
+            fields[key] = True
+    if config.carried:
+        fields["_pott_carried"] = amount(config.carried)
+    defaults = HouseOptions()
+    options = {
+        f.name: getattr(config.options, f.name)
+        for f in dataclass_fields(HouseOptions)
+        if getattr(config.options, f.name) != getattr(defaults, f.name)
+    }
+    if options:
+        fields["_pott_options"] = {
+            k: v.value if isinstance(v, Enum) else v for k, v in options.items()
+        }
     return fields
 
 
@@ -697,16 +971,24 @@ def _cards(cards: Iterable[Card | None]) -> str:
     return "".join("??" if c is None else str(c) for c in cards)
 
 
+def _line(text: str, comment: str = "") -> str:
+    """An action with an optional PHH commentary (for people: Pott's fields carry the meaning)."""
+    return f"{text} # {comment}" if comment else text
+
+
 def _phh_actions(
     config: HandConfig, actions: Sequence[Action], scale: int = 1
-) -> tuple[list[str], list[list[int]], bool]:
-    """Pott's actions in PHH notation, the winners of each award, and whether it was void."""
+) -> tuple[list[str], dict[str, Any]]:
+    """Pott's actions in PHH notation, and Pott's fields for the dealer's decisions PHH has no
+    action for: the winners of each award, a misdeal, split openers, the openers check."""
     state = start(config)
     spec = config.spec
     n = len(config.stacks)
     out: list[str] = []
     awards: list[list[int]] = []
-    void = False
+    fields: dict[str, Any] = {}
+    showdown_sm = 0  # shows and mucks so far (only the showdown has them)
+    awards_after: list[int] = []
     if spec.kind is not Kind.STUD:
         shown = {a.player: a.cards for a in actions if isinstance(a, Show)}
         for p in range(n):
@@ -717,39 +999,71 @@ def _phh_actions(
     for action in actions:
         before = state
         state = apply(state, action)
+        # Jackpots: the opening bet claims jacks or better (a reader infers the claim).
+        opens = "opens: claims jacks or better" if state.opener != before.opener else ""
         match action:
+            case Fold(p) if before.phase is Phase.DRAW:
+                out.append(_line(f"p{p + 1} f", "stays out"))  # seed 003, at the exchange
             case Fold(p):
                 out.append(f"p{p + 1} f")
+            case Check(p) if spec.pass_stays_in and legal_actions(before).call:
+                # Seed 003's pass facing a bet: the player pays nothing and stays in (`cc` would
+                # be a call). Only this game's first betting round has it.
+                out.append(_line(f"p{p + 1} f", "passes: stays in"))
             case Check(p) | Call(p):
                 out.append(f"p{p + 1} cc")
             case Raise(p, to):
-                out.append(f"p{p + 1} cbr {_amount(to, scale)}")
+                out.append(_line(f"p{p + 1} cbr {_amount(to, scale)}", opens))
             case AllIn(p):
                 match resolve_all_in(before, p):
                     case Raise(_, to):
-                        out.append(f"p{p + 1} cbr {_amount(to, scale)}")
+                        out.append(_line(f"p{p + 1} cbr {_amount(to, scale)}", opens))
                     case _:
                         out.append(f"p{p + 1} cc")
             case BringIn(p):
                 out.append(f"p{p + 1} pb")
-            case Draw(p, count):
-                out.append(f"p{p + 1} sd {'??' * count}".rstrip())
-                if state.phase is not Phase.DRAW:  # everyone has drawn: deal the new cards
-                    for q, drawn in enumerate(state.drawn):
-                        if drawn > 0:
-                            out.append(f"d dh p{q + 1} {'??' * drawn}")
+            case Draw(p, count, split):
+                notes = []
+                paid = state.contributions[p] - before.contributions[p]
+                if paid:
+                    notes.append(f"pays {_amount(paid, scale)} to come back in")
+                if split:
+                    notes.append("puts an opener aside")
+                    fields["_pott_split_openers"] = True
+                out.append(_line(f"p{p + 1} sd {'??' * count}".rstrip(), ", ".join(notes)))
             case Show(p, cards):
                 out.append(f"p{p + 1} sm {_cards(cards) or '??' * max(spec.hole_cards, 1)}")
+                showdown_sm += 1
             case Muck(p):
                 out.append(f"p{p + 1} sm")
+                showdown_sm += 1
+            case Openers(p, shown):
+                # PHH has no action for it: a no-op for people, `_pott_openers` for readers.
+                what = "shows openers" if shown else "cannot show openers (a false opener)"
+                out.append(f"# p{p + 1} {what}")
+                fields["_pott_openers"] = shown
+                if showdown_sm:
+                    fields["_pott_openers_after"] = showdown_sm
             case DealStreet(board, up_cards, first_actor):
                 out.extend(_deal_actions(before, state, board, up_cards, first_actor))
             case Award(_, winners):
                 awards.append([w + 1 for w in winners])
+                awards_after.append(showdown_sm)
             case Misdeal():
                 out.append("# misdeal: the hand is void")
-                void = True
-    return out, awards, void
+                fields["_pott_void"] = True
+        if before.phase is Phase.DRAW and state.phase is not Phase.DRAW:
+            # Everyone has drawn (or stayed out): the dealer deals the new cards.
+            for q, drawn in enumerate(state.drawn):
+                if drawn > 0 and not state.folded[q]:
+                    out.append(f"d dh p{q + 1} {'??' * drawn}")
+    if any(after < showdown_sm for after in awards_after):
+        # A show or muck after an award: a reader must know where each award came.
+        fields["_pott_awards"] = awards
+        fields["_pott_awards_after"] = awards_after
+    elif any(awards):
+        fields["_pott_awards"] = awards
+    return out, fields
 
 
 def _deal_actions(
