@@ -71,6 +71,7 @@ from dealer.engine.actions import (
     Openers,
     Raise,
     Show,
+    SplitCarried,
 )
 from dealer.engine.cards import Card, parse_cards
 from dealer.engine.hand import HandState, Phase, apply, legal_actions, resolve_all_in, start
@@ -456,6 +457,7 @@ class _Replayer:
             )
         self.awards_after = list(awards_after)  # consumed here; the file's fields stay
         self.void = fields.get("_pott_void") is True
+        self.split_carried = fields.get("_pott_split_carried") is True
         # Jackpots: the opener put an opener aside at the draw; the opener showed openers, after
         # this many shows and mucks at the showdown.
         self.split_openers = fields.get("_pott_split_openers", False)
@@ -725,6 +727,9 @@ class _Replayer:
         self.flush_stud_deal(None)
         if self.void:
             self.apply(Misdeal(), None, "")
+            return
+        if self.split_carried:
+            self.apply(SplitCarried(), None, "")
             return
         while self.state.phase is Phase.DEAL:  # an all-in run-out the file does not show
             if self.kind is Kind.STUD:
@@ -1052,6 +1057,9 @@ def _phh_actions(
             case Misdeal():
                 out.append("# misdeal: the hand is void")
                 fields["_pott_void"] = True
+            case SplitCarried():
+                out.append("# the carried pot is shared out")
+                fields["_pott_split_carried"] = True
         if before.phase is Phase.DRAW and state.phase is not Phase.DRAW:
             # Everyone has drawn (or stayed out): the dealer deals the new cards.
             for q, drawn in enumerate(state.drawn):

@@ -400,3 +400,32 @@ def test_sharing_without_a_carried_pot_changes_nothing(mörk: Tablet) -> None:
     response = mörk.post("carried/share/", {"version": before})
     assert "There is no carried pot to share out." in text(response)
     assert not mörk.table.hands.exists() and mörk.version == before
+
+
+def test_the_phh_export_of_jackpot_deals_reads_back_with_the_carried_pot(
+    jackpots: Tablet,
+) -> None:
+    from dealer.engine.phh import parse_phh
+
+    tablet = jackpots
+    tablet.start()
+    for _ in range(4):
+        tablet.act("check")
+    tablet.start()
+    tablet.act("open", amount=10)
+    tablet.act("call")
+    tablet.act("fold")
+    tablet.act("fold")
+    tablet.act("draw", cards=1, split_openers="on")
+    tablet.act("draw", cards=3)
+    tablet.act("check")
+    tablet.act("check")
+    tablet.act("openers_shown")
+    tablet.award(3)  # the opener (seat 3, left of the dealer) against seat 4
+    assert tablet.hand.status == Hand.Status.COMPLETE
+    response = tablet.client.get(tablet.url("session.phhs"))
+    hands = parse_phh(response.content.decode())
+    assert [hand.state.carried_out for hand in hands] == [20, 0]
+    assert hands[1].config.carried == 20
+    assert hands[1].state.final_stacks() == tuple(tablet.hand.state().final_stacks())
+    assert "_pott_split_openers = true" in response.content.decode()

@@ -49,6 +49,7 @@ from dealer.engine import (
     PotLimit,
     Raise,
     Show,
+    SplitCarried,
     SpreadLimit,
     Variant,
     apply,
@@ -353,6 +354,23 @@ def test_winners_the_dealer_named_without_cards_survive_a_round_trip() -> None:
     assert 'hand = "7"' in text
     (again,) = parse_phh(text)
     assert again.state.final_stacks() == state.final_stacks() == (98, 101, 101)
+
+
+def test_a_shared_carried_pot_survives_a_round_trip() -> None:
+    config = HandConfig(
+        variant=Variant.DRAW5,
+        structure=SpreadLimit(min_bet=5, max_bet=20),
+        stacks=(100, 100, 100),
+        jackpot=False,
+        carried=25,
+        smallest_chip=5,
+    )
+    actions: list[Action] = [SplitCarried()]
+    text = write_phh(config, actions)
+    assert "_pott_split_carried = true" in text
+    (again,) = parse_phh(text)
+    assert again.state.final_stacks() == replay(config, actions).final_stacks() == (110, 110, 105)
+    assert again.state.carried_out == 0
 
 
 def test_a_misdeal_survives_a_round_trip() -> None:
