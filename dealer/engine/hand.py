@@ -1300,6 +1300,14 @@ def _show_or_muck(d: _Draft, action: Show | Muck) -> None:
     if not 0 <= p < d.players or d.folded[p]:
         raise IllegalAction("Only a player still in the hand can show or muck.")
     if isinstance(action, Muck):
+        opener = _openers_to_check(d)
+        if opener is not None and p != opener:
+            # The openers are checked first: whether the opener can win decides who is left in
+            # each pot, and a muck before that could leave a pot to nobody.
+            raise IllegalAction(
+                f"First: did seat {d.seat(opener)} show openers (jacks or better)? Then seat"
+                f" {d.seat(p)} may muck."
+            )
         for index in range(_next_pot(d) + 1):
             if _contenders(d, d.pots[index]) == (p,):
                 raise IllegalAction(

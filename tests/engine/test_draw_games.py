@@ -19,6 +19,7 @@ from dealer.engine import (
     HouseOptions,
     IllegalAction,
     Misdeal,
+    Muck,
     Openers,
     Phase,
     Pot,
@@ -471,3 +472,22 @@ def test_a_carried_pot_can_be_shared_out_only_in_a_deal_without_forced_bets() ->
     assert state.carried_out == 0
     assert "without antes or blinds" in refused(start(jackpot(3, carried=7)), SplitCarried())
     assert "no carried pot" in refused(start(jackpot(3, antes=())), SplitCarried())
+
+
+def test_a_muck_waits_for_the_openers_check() -> None:
+    state = play(
+        jackpot(),
+        Raise(0, 6, openers=True),
+        Call(1),
+        Call(2),
+        Fold(3),
+        Draw(0, 1),
+        Draw(1, 2),
+        Draw(2, 3),
+        Check(0),
+        Check(1),
+        Check(2),
+    )
+    assert "did seat 1 show openers" in refused(state, Muck(1))
+    state = apply(state, Muck(0))  # the opener gives up: no openers to check
+    assert legal_actions(state).check_openers is None

@@ -561,10 +561,6 @@ DRAW_HANDS: dict[str, tuple[HandConfig, list[Action]]] = {
         Draw(1, 0), Draw(2, 3), Check(1), Check(2),
         Openers(1), Award(0, (2,)),
     ]),
-    # A muck before the openers check: the false opener's side pot has nobody left to win it.
-    "muck, then a false opener": (jackpot(3, stacks=(100, 100, 10)), [
-        *OPENED_AND_CALLED, Muck(1), Openers(0, shown=False),
-    ]),
     # The same the other way round: the side pot goes to the one other player in it.
     "a false opener, then a muck": (jackpot(3, stacks=(100, 100, 10)), [
         *OPENED_AND_CALLED, Openers(0, shown=False), Muck(1),
@@ -661,8 +657,6 @@ def test_draw_hands_read_back_to_the_same_hand(config: HandConfig, actions: list
         ("folded to a false opener", ["_pott_openers = false",
                                       '"# p2 cannot show openers (a false opener)",',
                                       "_pott_carried_out = 12", "_pott_replay_without = 2"]),
-        ("muck, then a false opener", ["_pott_openers = false", "_pott_openers_after = 1",
-                                       "_pott_carried_out = 16"]),
         ("award, then a muck", ["_pott_awards = [[2], [3]]", "_pott_awards_after = [0, 1]"]),
         ("open or fold", ["_pott_open_or_fold = true"]),
         ("royal over five", ["_pott_joker = true", '"p2 sm 9h9d9c9sJk",',
