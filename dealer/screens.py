@@ -179,12 +179,15 @@ def table_context(
             blinds = config is not None and any(config.blinds)
             if plan["button"] == number:
                 view["markers"].append(("dealer", "D"))
-            if blinds and plan["small_blind"] == number:
-                # Seed 000 calls its two forced bets the ante and the straddle.
-                view["markers"].append(("sb", _("A") if draw5 else "SB"))
-            if blinds and plan["big_blind"] == number:
-                view["markers"].append(("bb", _("S") if draw5 else "BB"))
             p = position.get(number)
+            if draw5 and blinds and p is not None and config.blinds[p]:
+                # Seed 000 calls its two forced bets the ante and the straddle.
+                straddle = config.blinds[p] == max(config.blinds)
+                view["markers"].append(("bb", _("S")) if straddle else ("sb", _("A")))
+            elif not draw5 and blinds and plan["small_blind"] == number:
+                view["markers"].append(("sb", "SB"))
+            if not draw5 and blinds and plan["big_blind"] == number:
+                view["markers"].append(("bb", "BB"))
             if (
                 config is not None
                 and p is not None
@@ -472,6 +475,8 @@ def _between_hands_context(
         rules = table.rules()
         if rules.has_blinds and not games.is_jackpot(rules, last):
             if table.game == Table.Game.DRAW5:
+                if len(plan.dealt_in) == 2:  # heads-up: the dealer straddles (seed 000)
+                    words["sb"], words["bb"] = words["bb"], words["sb"]
                 context["prompt"] = (
                     _("Next deal: dealer %(button)s, ante %(sb)s, straddle %(bb)s") % words
                 )

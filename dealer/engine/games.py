@@ -215,6 +215,10 @@ def hand_config(
         dealt_in = plan.dealt_in
         live, dead = forced_bets(plan)
         blinds = list(live)
+        if rules.game is Game.DRAW5 and plan.heads_up:
+            # Seed 000 heads-up: "Förhand" (left of the dealer, the other player) antes and the
+            # dealer straddles; hold'em's heads-up rule has the button post the small one.
+            blinds.reverse()
     else:
         dealt_in = blindless_order(plan, seats)
         blinds, dead = [], ()

@@ -429,3 +429,18 @@ def test_the_phh_export_of_jackpot_deals_reads_back_with_the_carried_pot(
     assert hands[1].config.carried == 20
     assert hands[1].state.final_stacks() == tuple(tablet.hand.state().final_stacks())
     assert "_pott_split_openers = true" in response.content.decode()
+
+
+def test_heads_up_mörkpoker_the_other_player_antes_and_the_dealer_straddles(
+    client: Client, host: Any
+) -> None:
+    client.force_login(host)
+    tablet = Tablet(client, draw_table(host, players=2))
+    page = text(tablet.client.get(tablet.url("")))
+    assert "Next deal: dealer 1 (Anna), ante 2 (Bo), straddle 1 (Anna)" in page
+    response = tablet.start()
+    # "Förhand" (Bo, left of the dealer) antes 5 and acts first; the dealer straddles 10.
+    assert tablet.stacks() == {1: 500, 2: 500}
+    state = tablet.hand.state()
+    assert state.bets == (5, 10)
+    assert prompt(response) == "Seat 2 (Bo) to act"
