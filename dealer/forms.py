@@ -19,7 +19,7 @@ from config.forms import (
     revision_field,
 )
 from config.text import isolate
-from dealer.engine import ButtonStraddleOrder, HeadsUpCap, StraddleRaise
+from dealer.engine import ButtonStraddleOrder, Card, HeadsUpCap, StraddleRaise, parse_card
 from dealer.models import Seat, Table
 from ledger import settlement
 from ledger.models import Player, Session
@@ -125,6 +125,7 @@ class TableForm(forms.ModelForm):
             "open_min",
             "at_least_largest",
             "joker",
+            "bring_in",
             "max_seats",
         ]
         help_texts = {
@@ -140,6 +141,9 @@ class TableForm(forms.ModelForm):
                 " antes' sum."
             ),
             "joker": _("Five-card draw: 53 cards; 32/33-card poker: 33 cards."),
+            "small_bet": _("Stud: X, the bet in the first two rounds (and the opening)."),
+            "big_bet": _("Stud: Y, the bet in the last rounds; normally twice X."),
+            "bring_in": _("Stud: what the lowest up card posts; normally X."),
         }
 
     def __init__(self, *args: Any, host: Any, **kwargs: Any) -> None:
@@ -151,7 +155,10 @@ class TableForm(forms.ModelForm):
         self.fields["max_seats"].widget = forms.NumberInput(attrs={"min": 2, "max": 10})
         self.fields["small_blind"].label = _("Small blind (draw games: the minimum)")
         # The draw games' fields: optional (0 means none), so a hold'em table never sees them.
-        for name in ("max_bet", "max_bet_late", "round_cap", "open_min", "draw_mode"):
+        for name in ("max_bet", "max_bet_late", "round_cap", "open_min", "draw_mode", "bring_in"):
+            self.fields[name].required = False
+        # Stud has no blinds (the small and big bet stand in) and antes from everyone.
+        for name in ("small_blind", "big_blind", "ante_mode"):
             self.fields[name].required = False
         clocks = self.fields["clock"].queryset.model.objects.filter(tournament__host=host)
         self.fields["clock"].queryset = clocks.select_related("tournament")
@@ -201,8 +208,19 @@ class TableForm(forms.ModelForm):
 
     def _clean_game(self, data: dict[str, Any]) -> None:
         """The stakes each game needs, and the players it is played by (the seeds')."""
-        for name in ("max_bet", "max_bet_late", "round_cap", "open_min"):
+        for name in ("max_bet", "max_bet_late", "round_cap", "open_min", "bring_in"):
             data[name] = data.get(name) or 0
+        if data.get("game") in (Table.Game.STUD5, Table.Game.STUD7):
+            self._clean_stud(data)
+            return
+        if data.get("small_blind") is None:
+            self.add_error("small_blind", _("Enter the small blind."))
+        if data.get("big_blind") is None:
+            if data.get("game") in (Table.Game.DRAW5, Table.Game.DRAW5_SHORT):
+                data["big_blind"] = data.get("small_blind") or 0  # set below from the minimum
+            else:
+                self.add_error("big_blind", _("Enter the big blind."))
+        data["ante_mode"] = data.get("ante_mode") or Table.AnteMode.NONE
         data["draw_mode"] = data.get("draw_mode") or Table.DrawMode.STRADDLE
         game, small = data.get("game"), data.get("small_blind")
         draw = game in (Table.Game.DRAW5, Table.Game.DRAW5_SHORT)
@@ -257,6 +275,38 @@ class TableForm(forms.ModelForm):
                     "fewest": fewest,
                     "most": most_players,
                 },
+            )
+
+    def _clean_stud(self, data: dict[str, Any]) -> None:
+        """Seed 004's straight limit: X and Y, the bring-in (normally X), an optional ante."""
+        data["joker"] = False
+        if data.get("clock"):
+            self.add_error("clock", _("Tournament tables play hold'em or Omaha."))
+        small, big = data.get("small_bet") or 0, data.get("big_bet") or 0
+        if small < 1:
+            self.add_error("small_bet", _("Stud needs the small bet X (at least 1)."))
+            return
+        big = big or 2 * small
+        if big < small:
+            self.add_error("big_bet", _("The big bet Y cannot be smaller than the small bet X."))
+            return
+        data["small_bet"], data["big_bet"] = small, big
+        data["small_blind"], data["big_blind"] = small, big  # (no blinds: the table's stakes)
+        bring_in = data["bring_in"] or small
+        if bring_in > small:
+            self.add_error(
+                "bring_in", _("The bring-in is at most the small bet X (%(x)s).") % {"x": small}
+            )
+        data["bring_in"] = bring_in
+        data["ante_mode"] = Table.AnteMode.EACH if data.get("ante") else Table.AnteMode.NONE
+        data["straddles_allowed"] = False
+        seats = data.get("max_seats")
+        most = 10 if data["game"] == Table.Game.STUD5 else 8
+        if seats is not None and seats > most:
+            self.add_error(
+                "max_seats",
+                _("%(game)s is played by 2 to %(most)s players: at most %(most)s seats.")
+                % {"game": Table.Game(data["game"]).label, "most": most},
             )
 
     def save(self, commit: bool = True) -> Table:  # noqa: FBT001, FBT002 - Django's signature
@@ -427,6 +477,50 @@ class ActionForm(VersionForm):
             self.add_error("cards", _("Tap how many cards the player takes (0 to 5)."))
         if kind == "muck" and data.get("player") is None:
             self.add_error("player", _("Tap the player who mucks."))
+        return data
+
+
+class DealForm(VersionForm):
+    """Stud: the dealer dealt the next street. `up` holds each player's new up card in position
+    order ("" for a player out of the hand, or for every player when no cards are entered);
+    or `first_actor` names who brings in or speaks first (the dealer's tap instead of cards)."""
+
+    hand = hidden_number(1)
+    first_actor = forms.TypedChoiceField(
+        coerce=int, choices=[(p, str(p)) for p in range(23)], required=False, empty_value=None
+    )
+    # One value per player (the page sends them all, in position order).
+    up = forms.Field(required=False, widget=forms.MultipleHiddenInput)
+
+    def clean(self) -> dict[str, Any]:
+        data = super().clean()
+        texts = data.get("up") or []
+        if isinstance(texts, str):
+            texts = [texts]
+        if len(texts) > 23 or any(len(t) > 8 for t in texts):
+            raise ValidationError(_("Enter one up card per player, e.g. Qh or 10s."))
+        cards: list[Card | None] = []
+        for text in texts:
+            text = text.strip()
+            if not text:
+                cards.append(None)
+                continue
+            try:
+                card = parse_card(text)
+            except ValueError:
+                raise ValidationError(
+                    _(
+                        "%(text)s is not a card: write the rank (2–10, J, Q, K, A) and the suit"
+                        " (c, d, h, s), e.g. Qh or 10s."
+                    )
+                    % {"text": isolate(text)}
+                ) from None
+            if card.is_joker:
+                raise ValidationError(_("Stud is played without the joker."))
+            cards.append(card)
+        data["up_cards"] = tuple(cards) if any(cards) else ()
+        if data["up_cards"] and data.get("first_actor") is not None:
+            raise ValidationError(_("Enter the up cards or tap who acts first, not both."))
         return data
 
 

@@ -101,6 +101,8 @@ class Table(models.Model):
         PL_OMAHA = "pl_omaha", _("Pot-limit Omaha")
         DRAW5 = "draw5", _("Five-card draw (Mörkpoker)")
         DRAW5_SHORT = "draw5_short", _("32/33-card poker (Iceland)")
+        STUD5 = "stud5", _("Five-card stud (Femstöt)")
+        STUD7 = "stud7", _("Seven-card stud")
 
     class DrawMode(models.TextChoices):
         STRADDLE = "straddle", _("ante and straddle")
@@ -159,6 +161,8 @@ class Table(models.Model):
         _("smallest jackpot opening"), default=0, validators=[MaxChips()]
     )
     joker = models.BooleanField(_("with the joker"), default=False)
+    # Stud (seed 004): the bring-in the lowest up card posts ("normalt samma som X").
+    bring_in = models.PositiveIntegerField(_("bring-in"), default=0, validators=[MaxChips()])
     max_seats = models.PositiveSmallIntegerField(_("seats"), default=9)
     chips = models.JSONField(_("chip set"), default=default_chips)
     options = models.JSONField(_("house options"), default=dict, blank=True)
@@ -205,6 +209,7 @@ class Table(models.Model):
                     "max_bet_late",
                     "round_cap",
                     "open_min",
+                    "bring_in",
                 )
             ),
             length_at_most("name", limits.MAX_NAME, "table_name_length"),
@@ -245,6 +250,7 @@ class Table(models.Model):
             draw_mode=games.DrawMode(self.draw_mode),
             open_min=self.open_min,
             joker=self.joker,
+            bring_in=self.bring_in,
             smallest_chip=self.smallest_chip,
             options=self.house_options(),
         )
@@ -252,6 +258,10 @@ class Table(models.Model):
     @property
     def is_draw(self) -> bool:
         return self.game in (self.Game.DRAW5, self.Game.DRAW5_SHORT)
+
+    @property
+    def is_stud(self) -> bool:
+        return self.game in (self.Game.STUD5, self.Game.STUD7)
 
     def variant(self) -> Variant:
         return games.VARIANT_OF[games.Game(self.game)]
@@ -267,6 +277,13 @@ class Table(models.Model):
             return label
         if self.game == self.Game.DRAW5_SHORT:
             return f"{self.small_blind}–{self.max_bet}"
+        if self.is_stud:
+            label = f"{self.small_bet}–{self.big_bet}, " + gettext("bring-in %(n)s") % {
+                "n": self.bring_in
+            }
+            if self.ante:
+                label += ", " + gettext("ante %(ante)s") % {"ante": self.ante}
+            return label
         label = f"{self.small_blind}/{self.big_blind}"
         if self.ante and self.ante_mode != self.AnteMode.NONE:
             label += " " + gettext("ante %(ante)s") % {"ante": self.ante}

@@ -9,6 +9,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from dealer.engine import (
+    Card,
     HandState,
     Kind,
     Phase,
@@ -171,6 +172,8 @@ def table_context(
                     view["drew"] = state.drawn[p]
                 if state.opener == p:
                     view["markers"].append(("opener", _("opened")))
+                if state.up_cards and state.up_cards[p]:
+                    view["up"] = [card_text(c) for c in state.up_cards[p]]
             elif seat.sitting_out:
                 view["status"] = "sitting-out"
             elif state is not None:
@@ -307,7 +310,13 @@ def _live_context(
         prompt = PROMPTS.get(street)
         context["prompt"] = str(prompt) if prompt else _("Deal the %(street)s") % {"street": name}
         context["deal_label"] = _("%(street)s dealt") % {"street": name[:1].upper() + name[1:]}
-    elif state.phase is Phase.DRAW:
+        if config.spec.kind is Kind.STUD:
+            context.update(_stud_deal_context(state, label, name))
+    if config.spec.kind is Kind.STUD and state.phase is Phase.BETTING:
+        why = _stud_why(state, label)
+        if why:
+            context["why"] = why
+    if state.phase is Phase.DRAW:
         p = state.to_act
         if legal.join:
             context["prompt"] = _(
@@ -342,6 +351,87 @@ def _live_context(
     if config.spec.kind is Kind.BOARD and state.board:
         context["board"] = [str(c) for c in state.board]
     return context
+
+
+SUIT_SYMBOLS = {"c": "♣", "d": "♦", "h": "♥", "s": "♠"}
+
+
+def card_text(card: Any) -> str:
+    """A card as people read it: Q♥, 10♣."""
+    rank = "10" if card.rank == 10 else str(card)[0]
+    return rank + SUIT_SYMBOLS.get(card.suit, "")
+
+
+def _stud_deal_context(state: HandState, label: Any, street: str) -> dict[str, Any]:
+    """Stud, before a street is dealt: each active player's up card on a card picker (cards
+    already seen greyed out), or the dealer's tap on who brings in or speaks first."""
+    config = state.config
+    seventh = config.variant.value == "stud7" and state.street == 4
+    used = {str(c) for cards in state.up_cards for c in cards}
+    live = [p for p in range(state.players) if not state.folded[p]]
+    view: dict[str, Any] = {
+        "stud_up": not seventh,  # seventh street is dealt face down
+        "stud_rows": [
+            {
+                "p": p,
+                "label": label(p),
+                "active": not state.folded[p],
+                "shown": " ".join(card_text(c) for c in state.up_cards[p]),
+            }
+            for p in range(state.players)
+        ],
+        "card_grid": [
+            [
+                {
+                    "text": f"{'23456789TJQKA'[r - 2]}{s}",
+                    "label": card_text(Card(r, s)),
+                    "used": f"{'23456789TJQKA'[r - 2]}{s}" in used,
+                    "red": s in "dh",
+                }
+                for r in range(14, 1, -1)
+            ]
+            for s in "shdc"
+        ],
+        "first_choices": [(p, label(p)) for p in live],
+        "first_is_bring_in": state.street == 0 and bool(config.bring_in),
+    }
+    if seventh:
+        view["prompt"] = _("Deal seventh street face down")
+    elif state.street == 0:
+        view["prompt"] = _(
+            "Deal %(street)s, then tap each player's up card (Pott names the bring-in), or tap"
+            " who brings in"
+        ) % {"street": street}
+    else:
+        view["prompt"] = _(
+            "Deal %(street)s, then tap each player's up card (Pott names who speaks first), or"
+            " tap who speaks first"
+        ) % {"street": street}
+    return view
+
+
+def _stud_why(state: HandState, label: Any) -> str:
+    """Why this player brings in or speaks first, from the up cards ("" when the dealer named
+    them)."""
+    p = state.round_first if state.street else state.bring_in_player
+    if p is None or p != state.to_act or any(state.bets) or not state.up_cards[p]:
+        return ""  # only while the first player is to act and nothing is bet
+    if any(
+        len(state.up_cards[q]) < min(state.street + 1, 4)
+        for q in range(state.players)
+        if not state.folded[q]
+    ):
+        return ""  # the dealer named the player: no cards to say why
+    cards = " ".join(card_text(c) for c in state.up_cards[p])
+    if state.street == 0:
+        return _("%(who)s brings in: %(cards)s is the lowest up card.") % {
+            "who": label(p),
+            "cards": card_text(state.up_cards[p][-1]),
+        }
+    return _("%(who)s speaks first: %(cards)s is the best board.") % {
+        "who": label(p),
+        "cards": cards,
+    }
 
 
 def _draw_context(state: HandState, label: Any) -> dict[str, Any]:

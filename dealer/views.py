@@ -51,6 +51,7 @@ from dealer.forms import (
     AwardForm,
     ChipsForm,
     CoDealerForm,
+    DealForm,
     SeatForm,
     SeatPlayerForm,
     TableForm,
@@ -438,6 +439,19 @@ def act(request: HtmxHttpRequest, pk: int) -> HttpResponse:
     data = form.cleaned_data
     make = _action_builder(data)
     return _apply(request, pk, data["hand"], make, data["version"])
+
+
+@login_required
+@require_POST
+def deal(request: HtmxHttpRequest, pk: int) -> HttpResponse:
+    """Stud: the next street is dealt, with each player's up card, or with the dealer's tap on
+    who brings in or speaks first."""
+    form = DealForm(request.POST)
+    if not form.is_valid():
+        return _respond(request, _table(request, pk), error=_form_error(form))
+    data = form.cleaned_data
+    action = DealStreet(up_cards=data["up_cards"], first_actor=data["first_actor"])
+    return _apply(request, pk, data["hand"], lambda state: action, data["version"])
 
 
 @login_required

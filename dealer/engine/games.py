@@ -36,6 +36,8 @@ class Game(StrEnum):
     PL_OMAHA = "pl_omaha"
     DRAW5 = "draw5"  # seed 000, Mörkpoker
     DRAW5_SHORT = "draw5_short"  # seed 003, the 32/33-card game
+    STUD5 = "stud5"  # seed 004, Femstöt
+    STUD7 = "stud7"
 
 
 VARIANT_OF: Mapping[Game, Variant] = {
@@ -45,9 +47,16 @@ VARIANT_OF: Mapping[Game, Variant] = {
     Game.PL_OMAHA: Variant.OMAHA,
     Game.DRAW5: Variant.DRAW5,
     Game.DRAW5_SHORT: Variant.DRAW5_SHORT,
+    Game.STUD5: Variant.STUD5,
+    Game.STUD7: Variant.STUD7,
 }
 
 DRAW_GAMES = frozenset({Game.DRAW5, Game.DRAW5_SHORT})
+STUD_GAMES = frozenset({Game.STUD5, Game.STUD7})
+# Seed 004: "Femstöt är ett pokerspel för 2 till 10 deltagare"; seven-card stud deals up to seven
+# cards each, so eight players at most (56 cards would be needed only if all eight reach seventh
+# street, and then the last card is dealt face up to the middle - rare enough to refuse a ninth).
+STUD_PLAYERS = {Game.STUD5: (2, 10), Game.STUD7: (2, 8)}
 
 
 class DrawMode(StrEnum):
@@ -70,7 +79,8 @@ class TableRules:
     straddle (twice it), `max_bet` the max, `max_bet_late` a higher max after the draw,
     `round_cap` the most one player puts in per round, `open_min` the smallest opening of a
     jackpot. Seed 003 (DRAW5_SHORT): `small_blind` is the agreed bet ("umsamið veðmál"),
-    `max_bet` the largest raise.
+    `max_bet` the largest raise. Stud (seed 004): straight limit with `small_bet` X and `big_bet`
+    Y, `ante` from every player, and the `bring_in`.
     """
 
     game: Game
@@ -88,6 +98,7 @@ class TableRules:
     draw_mode: DrawMode = DrawMode.STRADDLE
     open_min: int = 0
     joker: bool = False
+    bring_in: int = 0
     smallest_chip: int = 1
     options: HouseOptions = field(default_factory=HouseOptions)
 
@@ -99,7 +110,7 @@ class TableRules:
     def players(self) -> tuple[int, int]:
         """The fewest and the most players the game is dealt to ("spel på fem eller färre":
         the open-or-fold game is for five at most)."""
-        fewest, most = VARIANTS[self.variant].players
+        fewest, most = STUD_PLAYERS.get(self.game) or VARIANTS[self.variant].players
         if self.game is Game.DRAW5 and self.draw_mode is DrawMode.OPEN_OR_FOLD:
             most = min(most, 5)
         return fewest, most
@@ -107,7 +118,7 @@ class TableRules:
     @property
     def has_blinds(self) -> bool:
         """Whether hands have live forced bets that rotate with the button."""
-        if self.game is Game.DRAW5_SHORT:
+        if self.game in (Game.DRAW5_SHORT, Game.STUD5, Game.STUD7):
             return False
         if self.game is Game.DRAW5:
             return self.draw_mode in (DrawMode.STRADDLE, DrawMode.SPECIAL_JACKPOTS)
@@ -126,6 +137,10 @@ class TableRules:
         straddle)."""
         if self.game is Game.NL_HOLDEM:
             return NoLimit(min_bet=self.big_blind)
+        if self.game in STUD_GAMES:
+            # Seed 004: "X gäller alltid i de två första rundorna och Y i de två sista."
+            small = self.small_bet or self.small_blind
+            return FixedLimit(small_bet=small, big_bet=self.big_bet or 2 * small)
         if self.game is Game.FL_HOLDEM:
             small = self.small_bet or self.big_blind
             return FixedLimit(small_bet=small, big_bet=self.big_bet or 2 * small)
@@ -238,6 +253,10 @@ def hand_config(
             antes = [rules.jackpot_ante()] * n
     elif rules.game is Game.DRAW5 and rules.draw_mode is DrawMode.OPEN_OR_FOLD:
         antes = [rules.small_blind] * n
+    elif rules.game in STUD_GAMES:
+        antes = [
+            rules.ante
+        ] * n  # seed 004: "Ganska vanligt är att spela med både ante och bring-in"
     elif rules.ante and rules.ante_mode == "each":
         antes = [rules.ante] * n
     elif rules.ante and rules.ante_mode == "button" and n:
@@ -253,6 +272,7 @@ def hand_config(
         antes=tuple(antes),
         dead=tuple(dead),
         big_blind=rules.big_blind if blinds else 0,
+        bring_in=rules.bring_in if rules.game in STUD_GAMES else 0,
         smallest_chip=rules.smallest_chip,
         seats=dealt_in,
         options=options,

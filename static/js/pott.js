@@ -56,6 +56,33 @@
     document.querySelectorAll("select[name=game]").forEach(showGames);
   });
 
+  // Stud's card picker (form[data-card-picker]): a card button fills the next empty up-card
+  // field and greys out; "Undo the last card" empties the last filled one. Without the script
+  // the fields are typed ("Qh", "10s").
+  document.addEventListener("click", function (event) {
+    var button = event.target.closest && event.target.closest("[data-card], [data-card-undo]");
+    if (!button) return;
+    var form = button.closest("form[data-card-picker]");
+    if (!form) return;
+    event.preventDefault();
+    var fields = Array.prototype.slice.call(form.querySelectorAll("input[data-up-card]"));
+    if (button.hasAttribute("data-card-undo")) {
+      var filled = fields.filter(function (f) { return f.value; });
+      var last = filled[filled.length - 1];
+      if (!last) return;
+      var again = form.querySelector('[data-card="' + last.dataset.picked + '"]');
+      if (again) again.disabled = false;
+      last.value = "";
+      last.dataset.picked = "";
+      return;
+    }
+    var empty = fields.filter(function (f) { return !f.value; })[0];
+    if (!empty) return;
+    empty.value = button.getAttribute("data-card");
+    empty.dataset.picked = button.getAttribute("data-card");
+    button.disabled = true;
+  });
+
   // <button data-print>: print the page.
   document.addEventListener("click", function (event) {
     if (event.target.closest && event.target.closest("[data-print]")) window.print();

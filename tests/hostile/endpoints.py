@@ -26,6 +26,7 @@ from dealer.forms import (
     AwardForm,
     ChipsForm,
     CoDealerForm,
+    DealForm,
     SeatForm,
     SeatPlayerForm,
     TableForm,
@@ -68,6 +69,7 @@ from tests.hostile.values import (
     Pick,
     Steps,
     Text,
+    UpCards,
 )
 from tests.hostile.world import PASSWORD, STEPS, World, quick_structure
 
@@ -233,7 +235,7 @@ def _dealer(world: World) -> list[Context]:
         "small_bet": Int(),
         "big_bet": Int(),
         "max_seats": Int(lo=2, hi=10),
-        "ante_mode": Choice(choices=_choices(Table.AnteMode.choices)),
+        "ante_mode": Choice(choices=_choices(Table.AnteMode.choices), required=False),
         "straddles_allowed": Bool(),
         "dead_button": Bool(),
         "blind_before_ante": Bool(),
@@ -255,6 +257,7 @@ def _dealer(world: World) -> list[Context]:
         "joker": Bool(),
         "royal_over_five": Bool(),
         "misdeal_until_flop": Bool(),
+        "bring_in": Int(required=False),
     }
     ctx(
         Context(
@@ -455,6 +458,28 @@ def _dealer(world: World) -> list[Context]:
     )
     den_seq = str(Table.objects.get(pk=den.pk).version)
     eligible = tuple(str(p) for p in legal.eligible)
+    stud = o.tables["Stud"]
+    stud_hand = stud.live_hand()
+    assert stud_hand is not None
+    stud_version = str(Table.objects.get(pk=stud.pk).version)
+    ctx(
+        Context(
+            "dealer:deal",
+            "stud: the first up cards",
+            {"pk": stud.pk},
+            {"pk": x.tables["Stud"].pk},
+            data={"version": stud_version, "hand": str(stud_hand.number), "up": ["Kh", "2c"]},
+            fields={
+                "version": _f(Exact(expected=stud_version), "version", "version"),
+                "hand": _f(Exact(expected=str(stud_hand.number)), "hand", "hand"),
+                "up": _f(UpCards(players=2)),
+                # With the up cards given, naming the first player too is refused.
+                "first_actor": _f(Choice(choices=(), required=False)),
+            },
+            form=lambda d: DealForm(d),
+            follow=table_page(stud.pk),
+        )
+    )
     ctx(
         Context(
             "dealer:award",

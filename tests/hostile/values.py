@@ -267,6 +267,32 @@ class Pick(Kind):
 
 
 @dataclass(frozen=True)
+class UpCards(Kind):
+    """Stud's up cards, one value per player: each a card ("Qh", "10s", any case), none twice,
+    no joker, none of `used`; exactly `players` of them."""
+
+    players: int = 2
+    used: tuple[str, ...] = ()
+
+    def refuses(self, value: str | list[str]) -> bool:
+        from dealer.engine import parse_card
+
+        values = [value] if isinstance(value, str) else value
+        if len(values) != self.players or any("\x00" in v for v in values):
+            return True
+        cards = []
+        for text in values:
+            try:
+                card = parse_card(text.strip())
+            except ValueError:
+                return True
+            if card.is_joker or len(text) > 8 or str(card) in self.used:
+                return True
+            cards.append(card)
+        return len(set(cards)) != len(cards)
+
+
+@dataclass(frozen=True)
 class Many(Kind):
     """A multi-value field: each value one of `choices`, none twice, at most `most`."""
 

@@ -201,6 +201,21 @@ def _tables(host: Host) -> None:
     _to_showdown(_start(den, user), user)
     # Between hands: seats to fill, chips to add, a player to leave, the next hand to deal.
     _table(host, "Idle", night, names[5:7])
+    # Five-card stud, the hand started: the dealer enters the first up cards next.
+    stud_pair = [_player(host, f"{host.user.username} stud {n}").name for n in (1, 2)]
+    stud = _table(
+        host,
+        "Stud",
+        night,
+        stud_pair,
+        game=Table.Game.STUD5,
+        small_blind=10,
+        big_blind=20,
+        small_bet=10,
+        big_bet=20,
+        bring_in=5,
+    )
+    _start(stud, user)
     # Mörkpoker jackpots in a night of their own: nobody opened, the pot is carried.
     jackpot_night = Session.objects.create(
         host=user, name="Jackpot night", currency="SEK", rate_minor=100, rate_chips=1

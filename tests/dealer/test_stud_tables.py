@@ -1,0 +1,168 @@
+"""Stud at the table (seed 004's Femstöt and seven-card stud): the New table form, the up cards
+entered street by street, the bring-in and the first speaker Pott names from them, or the
+dealer's tap instead. Posted the way the dealer's page posts them."""
+
+from __future__ import annotations
+
+import html
+import re
+from typing import Any
+
+import pytest
+from django.test import Client
+
+from dealer.engine import Phase
+from dealer.models import Table
+from tests.dealer.conftest import Tablet, make_table, sit
+
+FORM = {
+    "name": "Femstöt",
+    "game": "stud5",
+    "small_blind": "",
+    "ante": "0",
+    "small_bet": "10",
+    "big_bet": "20",
+    "bring_in": "5",
+    "max_seats": "8",
+    "currency": "SEK",
+    "chip_value": "1",
+    "chip_values": "5, 25, 100",
+    "dead_button": "on",
+    "straddle_raise": "straddle",
+    "button_straddle_order": "small_blind",
+    "limit_raises": "3",
+    "heads_up_cap": "uncapped_when_heads_up",
+    "blind_before_ante": "on",
+}
+
+
+def text(response: Any) -> str:
+    page = re.sub(r"<[^>]+>", " ", response.content.decode())
+    return html.unescape(re.sub(r"\s+", " ", page))
+
+
+def prompt(response: Any) -> str:
+    match = re.search(r'data-testid="prompt">([^<]*)<', response.content.decode())
+    assert match, "no prompt"
+    return html.unescape(match.group(1).strip())
+
+
+def stud_table(host: Any, game: str = "stud5", players: int = 4, **fields: Any) -> Table:
+    values = {
+        "game": game,
+        "small_blind": 10,
+        "big_blind": 20,
+        "small_bet": 10,
+        "big_bet": 20,
+        "bring_in": 5,
+        **fields,
+    }
+    table = make_table(host, max_seats=8, **values)
+    for number, name in enumerate(("Anna", "Bo", "Cia", "Dan", "Eva")[:players], start=1):
+        sit(table, number, name, 500)
+    return table
+
+
+@pytest.fixture
+def stud(client: Client, host: Any) -> Tablet:
+    client.force_login(host)
+    return Tablet(client, stud_table(host))
+
+
+def deal(tablet: Tablet, *cards: str, **data: Any) -> Any:
+    """Deal the next street with these up cards in position order ("" for a player out)."""
+    fields = {"version": tablet.version, "hand": tablet.hand.number, "up": list(cards), **data}
+    return tablet.post("deal/", fields)
+
+
+def test_a_host_creates_a_femstöt_table(client: Client, host: Any) -> None:
+    client.force_login(host)
+    response = client.post("/tables/new/", FORM, follow=True)
+    table = Table.objects.get()
+    assert (table.game, table.small_bet, table.big_bet, table.bring_in) == ("stud5", 10, 20, 5)
+    assert "Five-card stud (Femstöt) · 10–20, bring-in 5" in text(response)
+
+
+@pytest.mark.parametrize(("changes", "message"), [
+    ({"small_bet": "0"}, "Stud needs the small bet X"),
+    ({"big_bet": "5"}, "The big bet Y cannot be smaller than the small bet X."),
+    ({"bring_in": "15"}, "The bring-in is at most the small bet X (10)."),
+    ({"game": "stud7", "max_seats": "9"}, "played by 2 to 8 players"),
+])  # fmt: skip
+def test_the_stud_form_refuses_what_seed_004_does_not_allow(
+    client: Client, host: Any, changes: dict[str, str], message: str
+) -> None:
+    client.force_login(host)
+    response = client.post("/tables/new/", {**FORM, **changes})
+    assert message in text(response)
+    assert not Table.objects.exists()
+
+
+def test_the_lowest_up_card_brings_in_and_the_best_board_speaks_first(stud: Tablet) -> None:
+    response = stud.start()
+    assert "tap each player's up card (Pott names the bring-in)" in prompt(response)
+    page = text(response)
+    assert "Or, without cards, tap who brings in:" in page
+    # Positions: seats 2, 3, 4, 1 (the dealer). Cia (seat 3) shows the lowest card.
+    response = deal(stud, "Kh", "3c", "9d", "Qs")
+    assert prompt(response) == "Seat 3 (Cia) to act"
+    assert "Seat 3 (Cia) brings in: 3♣ is the lowest up card." in text(response)
+    assert "Bring in 5" in text(response)
+    stud.act("bring_in")
+    for _ in range(3):
+        stud.act("call")
+    # Second street: Bo's K♥ 8d against Anna's Q♠ Q♦: the open pair speaks first.
+    response = deal(stud, "8d", "4c", "5h", "Qd")
+    assert prompt(response) == "Seat 1 (Anna) to act"
+    assert "Seat 1 (Anna) speaks first: Q♠ Q♦ is the best board." in text(response)
+    assert "K♥ 8♦" in text(response)  # the up cards on the seats
+
+
+def test_without_cards_the_dealer_taps_who_brings_in(stud: Tablet) -> None:
+    stud.start()
+    response = deal(stud, "", "", "", "", first_actor=2)  # position 2: seat 4
+    assert prompt(response) == "Seat 4 (Dan) to act"
+    assert "brings in:" not in text(response)
+
+
+def test_a_card_already_dealt_or_not_a_card_changes_nothing(stud: Tablet) -> None:
+    stud.start()
+    before = (stud.seq, stud.version)
+    response = deal(stud, "Kh", "Kh", "9d", "Qs")
+    assert "Kh has already been dealt." in text(response)
+    response = deal(stud, "Kh", "Zz", "9d", "Qs")
+    assert "Zz is not a card" in text(response)
+    response = deal(stud, "Kh", "Jk", "9d", "Qs")
+    assert "without the joker" in text(response)
+    response = deal(stud, "Kh", "2c", "9d", "Qs", first_actor=1)
+    assert "not both" in text(response)
+    response = deal(stud, "Kh", "2c", "9d")
+    assert "one up card per player" in text(response)
+    assert (stud.seq, stud.version) == before
+    assert stud.hand.state().phase is Phase.DEAL
+
+
+def test_seven_card_stud_deals_seventh_street_face_down(client: Client, host: Any) -> None:
+    client.force_login(host)
+    tablet = Tablet(client, stud_table(host, game="stud7", players=2, bring_in=5))
+    tablet.start()
+    deal(tablet, "5c", "Ah")  # third street: seat 2 brings in with the 5
+    tablet.act("bring_in")
+    tablet.act("call")
+    for cards in (("Kd", "2s"), ("7h", "9s"), ("Jc", "Qh")):
+        deal(tablet, *cards)
+        tablet.act("check")
+        tablet.act("check")
+    response = tablet.client.get(tablet.url(""))
+    assert "Deal seventh street face down" in prompt(response)
+    assert 'data-testid="up-0"' not in response.content.decode()
+    deal(tablet)
+    state = tablet.hand.state()
+    assert state.phase is Phase.BETTING and state.street == 4
+
+
+def test_the_tv_shows_the_up_cards(stud: Tablet) -> None:
+    stud.start()
+    deal(stud, "Kh", "3c", "9d", "Qs")
+    page = text(stud.client.get(f"/d/{stud.table.display_token}/"))
+    assert "K♥" in page and "3♣" in page and "Five-card stud (Femstöt)" in page
