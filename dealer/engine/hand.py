@@ -172,7 +172,9 @@ class Legal:
     raise_min: int = 0  # 0: no bet or raise possible
     raise_max: int = 0
     is_bet: bool = False  # nothing to call yet: the raise is a bet (or a completion in stud)
-    bring_in: int = 0  # stud: the bring-in this player may post instead of completing
+    # Stud: the bring-in this player may post instead of completing; when the bring-in is the
+    # full small bet it is the opening bet, and the only one (raise_min 0).
+    bring_in: int = 0
     draw_max: int = 0
     join: int = 0  # seed 003, at the exchange: what a player who passed pays to come back in
     needs_openers: bool = False  # jackpots: opening needs a claim of jacks or better

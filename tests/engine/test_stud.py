@@ -177,6 +177,12 @@ def test_later_rounds_bet_and_three_raises(street: int, ladder: tuple[int, ...])
     assert raise_ladder(state) == (ladder, True)
 
 
+def test_seven_card_stud_bring_in_of_the_small_bet_is_the_opening_bet() -> None:
+    config = HandConfig(variant=Variant.STUD7, structure=SEED_004, stacks=(50,) * 3, bring_in=1)
+    state = play(config, up("9h 2s Kc"), BringIn(1))
+    assert raise_ladder(state) == ((2, 3, 4), True)
+
+
 def test_all_in_bring_in_of_the_small_bet_is_still_the_bet() -> None:
     """The bring-in player is all-in for it: the next player calls it or raises."""
     config = femstot(3, stacks=(50, 1, 50), antes=(0, 0, 0))
