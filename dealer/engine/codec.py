@@ -7,7 +7,8 @@ values from them on every request.
 from __future__ import annotations
 
 from dataclasses import fields
-from typing import Any
+from enum import Enum
+from typing import Any, get_args, get_type_hints
 
 from dealer.engine.actions import (
     Action,
@@ -28,19 +29,15 @@ from dealer.engine.actions import (
 )
 from dealer.engine.cards import Card, parse_card
 from dealer.engine.rules import (
-    ButtonStraddleOrder,
     FixedLimit,
     HandConfig,
-    HeadsUpCap,
     HouseOptions,
     NoLimit,
-    OddChip,
     PotLimit,
     SpreadLimit,
-    StraddleRaise,
     Structure,
-    StudTie,
     Variant,
+    upgrade_options,
 )
 
 ACTION_TYPES: dict[str, type] = {
@@ -69,14 +66,20 @@ STRUCTURES: dict[str, type] = {
 }
 _STRUCTURE_NAMES = {cls: name for name, cls in STRUCTURES.items()}
 
-_OPTION_ENUMS: dict[str, type] = {
-    "straddle_raise": StraddleRaise,
-    "button_straddle_order": ButtonStraddleOrder,
-    "heads_up_cap": HeadsUpCap,
-    "odd_chip": OddChip,
-    "bring_in_tie": StudTie,
-    "first_actor_tie": StudTie,
-}
+
+def _option_enums() -> dict[str, type[Enum]]:
+    """Each house option whose value is an enum (or None), by name: read from `HouseOptions`'
+    type hints, so a new option is stored and read back without touching this module."""
+    enums = {}
+    for name, hint in get_type_hints(HouseOptions).items():
+        kinds = get_args(hint) or (hint,)
+        enum = next((k for k in kinds if isinstance(k, type) and issubclass(k, Enum)), None)
+        if enum is not None:
+            enums[name] = enum
+    return enums
+
+
+_OPTION_ENUMS: dict[str, type[Enum]] = _option_enums()
 
 
 def _card_text(card: Card | None) -> str | None:
@@ -136,9 +139,11 @@ def options_to_dict(options: HouseOptions) -> dict[str, Any]:
 
 
 def options_from_dict(data: dict[str, Any]) -> HouseOptions:
+    """The inverse of `options_to_dict`; unknown names are ignored, options stored by an older
+    Pott are read in today's terms (`upgrade_options`)."""
     known = {f.name for f in fields(HouseOptions)}
     values: dict[str, Any] = {}
-    for name, value in data.items():
+    for name, value in upgrade_options(data).items():
         if name not in known:
             continue
         enum = _OPTION_ENUMS.get(name)

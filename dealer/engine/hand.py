@@ -48,6 +48,7 @@ from dealer.engine.rules import (
     HeadsUpCap,
     Kind,
     OddChip,
+    OpenPair,
     PotLimit,
     SpreadLimit,
     StraddleRaise,
@@ -128,6 +129,8 @@ class HandState(NamedTuple):
     replay_without: int | None = None
     # Seed 003: what each player who passed must still pay to come back in at the exchange.
     owed: tuple[int, ...] = ()
+    # Stud: the dealer named who brings in or speaks first on this street (no cards decided it).
+    first_named: bool = False
 
     @property
     def players(self) -> int:
@@ -169,7 +172,9 @@ class Legal:
     raise_min: int = 0  # 0: no bet or raise possible
     raise_max: int = 0
     is_bet: bool = False  # nothing to call yet: the raise is a bet (or a completion in stud)
-    bring_in: int = 0  # stud: the bring-in this player may post instead of completing
+    # Stud: the bring-in this player may post instead of completing; when the bring-in is the
+    # full small bet it is the opening bet, and the only one (raise_min 0).
+    bring_in: int = 0
     draw_max: int = 0
     join: int = 0  # seed 003, at the exchange: what a player who passed pays to come back in
     needs_openers: bool = False  # jackpots: opening needs a claim of jacks or better
@@ -367,6 +372,8 @@ def _may_raise(state: HandState, p: int) -> str | None:
     acted = state.acted[p]
     if acted != NOT_ACTED and state.bet_level - acted < _reopen_threshold(state):
         return "the betting was not reopened: the all-in was not a full raise"
+    if _awaiting_bring_in(state) and _bring_in_is_the_bet(state.config):
+        return f"the bring-in of {state.config.bring_in} is the opening bet"
     if _cap_reached(state):
         return "the betting is capped"
     structure = state.config.structure
@@ -386,7 +393,7 @@ def _raise_bounds(state: HandState, p: int) -> tuple[int, int]:
     if isinstance(structure, FixedLimit):
         unit = _limit_unit(config, state.street, big_bet_opened=state.big_bet_opened)
         low = high = (0 if opening else state.raise_base) + unit
-        if opening and _open_pair_allowed(state):
+        if opening and _open_pair_allowed(state, p):
             high = structure.big_bet
     elif isinstance(structure, SpreadLimit):
         if structure.open_to and state.street == 0 and state.largest_raise == 0:
@@ -423,18 +430,26 @@ def _raise_bounds(state: HandState, p: int) -> tuple[int, int]:
     return low_chips, max(high // unit * unit, low_chips)
 
 
-def _open_pair_allowed(state: HandState) -> bool:
-    """Stud option: an open pair on fourth street lets the opener bet the big bet."""
+def _open_pair_allowed(state: HandState, p: int) -> bool:
+    """Stud, the second betting round: whether `p` may open with the big bet (`OpenPair`).
+
+    Only the opening bet: once someone has opened with the small bet it is too late (seed 004:
+    "Har någon redan öppnat på den lägre nivån är det dock för sent").
+    """
     config = state.config
-    if not (config.options.open_pair_big_bet and config.spec.kind is Kind.STUD):
+    option = config.options.open_pair
+    if option is OpenPair.OFF or config.spec.kind is not Kind.STUD or state.street != 1:
         return False
-    if state.street != 1:
-        return False
-    for p in range(state.players):
-        ranks = [c.rank for c in state.up_cards[p]]
-        if not state.folded[p] and len(ranks) != len(set(ranks)):
-            return True
-    return False
+    if option is OpenPair.FIRST_SPEAKER:
+        # Seed 004: "den som talar först i andra rundan ... om spelaren har ett öppet par".
+        return p == state.round_first and _shows_open_pair(state.up_cards[p])
+    live = (q for q in range(state.players) if not state.folded[q])
+    return any(_shows_open_pair(state.up_cards[q]) for q in live)
+
+
+def _shows_open_pair(up_cards: Sequence[Card]) -> bool:
+    ranks = [card.rank for card in up_cards]
+    return len(ranks) != len(set(ranks))
 
 
 # --- legal actions -----------------------------------------------------------------------------
@@ -527,6 +542,16 @@ def _others_reach(state: HandState | _Draft, p: int) -> int:
         ),
         default=0,
     )
+
+
+def _bring_in_is_the_bet(config: HandConfig) -> bool:
+    """Whether the stud bring-in is a full opening bet, so that there is nothing to complete.
+
+    Seed 004: "Storleken på bring-in är normalt samma som X" (the small bet), and then "Nästa
+    spelare i tur måste lägga sig, syna eller höja till 2 kr" - the bring-in of 1 is the bet, the
+    raises go 2, 3, 4. A bring-in below the small bet is completed to it first.
+    """
+    return config.bring_in > 0 and config.bring_in >= _min_bet(config, 0)
 
 
 def _awaiting_bring_in(state: HandState) -> bool:
@@ -766,6 +791,10 @@ def _bet(state: HandState, d: _Draft, action: Action) -> None:
         d.put(p, legal.bring_in)
         # A short bring-in does not lower what the others must call.
         d.bet_level = state.config.bring_in
+        if _bring_in_is_the_bet(state.config):
+            # The bring-in is the opening bet: the next player calls it or raises.
+            d.raises = 1
+            d.raise_base = d.min_raise = d.largest_raise = state.config.bring_in
     elif isinstance(action, Raise):
         if legal.needs_openers and legal.raise_min and not action.openers:
             raise IllegalAction(
@@ -1035,6 +1064,7 @@ def _deal(d: _Draft, action: DealStreet) -> None:
         for p, card in enumerate(action.up_cards):
             if card is not None:
                 d.up_cards[p] = d.up_cards[p] + (card,)
+    d.first_named = action.first_actor is not None
     if action.first_actor is not None:
         first = action.first_actor
         if not 0 <= first < d.players or d.folded[first]:
@@ -1086,19 +1116,30 @@ def _require_up_cards(state: HandState | _Draft) -> None:
 
 
 def _bring_in_player(state: HandState | _Draft) -> int:
-    """The lowest up card brings in (ace high); ties by position or by suit (house option)."""
+    """Who brings in: the lowest up card (ace high), or the highest with `bring_in_high`; ties
+    by position or by suit (`bring_in_tie`)."""
     _require_up_cards(state)
+    return _bring_in_tied(state)[0]
+
+
+def _bring_in_tied(state: HandState | _Draft) -> tuple[int, list[int], StudTie]:
+    """The bring-in player, everyone whose card ranks the same, and how that tie is broken."""
     option = state.config.options.bring_in_tie
     if option is None:
         # Seed 004: "Om flera personer får samma lägsta valör ska den som sitter närmast till
         # vänster om knappen betala bring-in"; seven-card stud breaks the tie by suit (WSOP).
         option = StudTie.BY_POSITION if state.config.variant is Variant.STUD5 else StudTie.BY_SUIT
+    high = state.config.options.bring_in_high
     live = [p for p in range(state.players) if not state.folded[p]]
-    low = min(state.up_cards[p][-1].rank for p in live)
-    tied = [p for p in live if state.up_cards[p][-1].rank == low]
+    ranks = [state.up_cards[p][-1].rank for p in live]
+    target = max(ranks) if high else min(ranks)
+    tied = [p for p in live if state.up_cards[p][-1].rank == target]
     if option is StudTie.BY_SUIT:
-        return min(tied, key=lambda p: SUIT_ORDER[state.up_cards[p][-1].suit])
-    return tied[0]
+        # The lowest suit brings in the low card, the highest suit the high card (seed 004's
+        # variant: "klöver, ruter, hjärter, spader").
+        pick = max if high else min
+        return pick(tied, key=lambda p: SUIT_ORDER[state.up_cards[p][-1].suit]), tied, option
+    return tied[0], tied, option
 
 
 def _best_visible(state: HandState | _Draft) -> int:
@@ -1111,6 +1152,68 @@ def _best_visible(state: HandState | _Draft) -> int:
     if state.config.options.first_actor_tie is StudTie.BY_SUIT and len(tied) > 1:
         return max(tied, key=lambda p: card_order_key(high_card_by_suit(state.up_cards[p])))
     return tied[0]
+
+
+@dataclass(frozen=True, slots=True)
+class FirstSpeaker:
+    """Why a stud player brings in or speaks first, for the UI (which translates `reason` and
+    `hand` by key)."""
+
+    player: int  # who brings in (first betting round) or speaks first (later rounds)
+    cards: tuple[Card, ...]  # the up cards that decided it, in the order they were dealt
+    reason: str  # "lowest" or "highest" (the bring-in's up card), "best board" (later rounds)
+    hand: str = ""  # "best board": the visible hand's category label (CATEGORY_LABELS), "Pair"
+    tie: StudTie | None = None  # how equal cards or boards were told apart (None: no tie)
+    # The player the cards picked, when they could not act (all-in) and the turn passed on to
+    # `player`; `cards` are theirs.
+    passed_from: int | None = None
+
+
+def first_speaker_reason(state: HandState) -> FirstSpeaker | None:
+    """Stud, during a betting round: who brings in or speaks first, and which up cards decided
+    it and why. None outside stud betting rounds and when the dealer named the player.
+
+    Straights and flushes never count on the partial boards (`visible_rank`).
+    """
+    if state.config.spec.kind is not Kind.STUD or state.phase is not Phase.BETTING:
+        return None
+    if state.first_named:
+        return None
+    live = [p for p in range(state.players) if not state.folded[p]]
+    if any(not state.up_cards[p] for p in live):
+        return None
+    if state.street == 0:
+        decided, tied, tie = _bring_in_tied(state)
+        player = state.bring_in_player
+        return FirstSpeaker(
+            player=decided if player is None else player,
+            cards=(state.up_cards[decided][-1],),
+            reason="highest" if state.config.options.bring_in_high else "lowest",
+            tie=tie if len(tied) > 1 else None,
+            passed_from=decided if player not in (None, decided) else None,
+        )
+    decided = _best_visible(state)
+    player = state.round_first
+    up = state.up_cards[decided]
+    best = visible_rank(up)
+    runner_up = max((visible_rank(state.up_cards[q]) for q in live if q != decided), default=None)
+    if runner_up is None or runner_up == best:
+        ranks = set(best.tiebreak)  # equal boards: the whole board, and the tie rule decided
+    elif runner_up.strength != best.strength:
+        ranks = {rank for rank in best.tiebreak if sum(c.rank == rank for c in up) > 1}
+    else:
+        # The same kind of hand: the ranks down to the first that differs ("K 9" beats "K 3").
+        pairs = zip(best.tiebreak, runner_up.tiebreak, strict=True)
+        differs = next(i for i, (a, b) in enumerate(pairs) if a != b)
+        ranks = set(best.tiebreak[: differs + 1])
+    return FirstSpeaker(
+        player=decided if player is None else player,
+        cards=tuple(c for c in up if c.rank in ranks),
+        reason="best board",
+        hand=best.label,
+        tie=state.config.options.first_actor_tie if runner_up == best else None,
+        passed_from=decided if player not in (None, decided) else None,
+    )
 
 
 def _draw_order(state: HandState | _Draft, top_bettor: int | None) -> list[int]:

@@ -86,6 +86,7 @@ from dealer.engine.rules import (
     SpreadLimit,
     Structure,
     Variant,
+    upgrade_options,
 )
 
 
@@ -381,7 +382,7 @@ def _house_options(value: object, fail: Callable[[str], PhhError]) -> HouseOptio
         raise fail("_pott_options must be a table of house options.")
     hints = get_type_hints(HouseOptions)
     options: dict[str, Any] = {}
-    for name, given in value.items():
+    for name, given in upgrade_options(value).items():
         if name not in hints:
             known = ", ".join(hints)
             raise fail(f"_pott_options: {name!r} is not a house option ({known}).")

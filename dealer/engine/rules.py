@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from enum import StrEnum
+from typing import Any
 
 from dealer.engine.cards import deck_size
 
@@ -198,6 +199,19 @@ class StudTie(StrEnum):
     BY_SUIT = "by_suit"  # clubs < diamonds < hearts < spades
 
 
+class OpenPair(StrEnum):
+    """Stud, the second betting round (five-card stud's third card, seven-card stud's fourth
+    street): who may open with the big bet when an open pair shows. Seed 004: "Enligt en regel
+    får den som talar först i andra rundan välja att öppna på en stor bet om spelaren har ett
+    öppet par framför sig. ... Enligt en annan variant kan vem som helst som öppnar i andra rundan
+    välja att öppna på en stor bet om någon har ett öppet par framför sig. Har någon redan öppnat
+    på den lägre nivån är det dock för sent"."""
+
+    OFF = "off"  # default: the small bet, as in any second round
+    FIRST_SPEAKER = "first_speaker"  # only the first to speak, and only with their own open pair
+    ANYONE = "anyone"  # whoever opens, while anyone still in shows an open pair (WSOP live 220)
+
+
 @dataclass(frozen=True, slots=True, kw_only=True)
 class HouseOptions:
     """The table's house rules. Every option has the default DESIGN.md gives."""
@@ -210,7 +224,10 @@ class HouseOptions:
     odd_chip: OddChip | None = None  # None: by game (stud: high card by suit, else by position)
     bring_in_tie: StudTie | None = None  # None: five-card stud by position, seven-card by suit
     first_actor_tie: StudTie = StudTie.BY_POSITION
-    open_pair_big_bet: bool = False  # stud: open pair on fourth street allows the big bet
+    # Seed 004's variant: "I första rundan är det spelaren med högsta synliga kort, i stället för
+    # lägsta, som betalar bring-in" (ties by `bring_in_tie`: by suit the highest suit brings in).
+    bring_in_high: bool = False
+    open_pair: OpenPair = OpenPair.OFF  # stud: who may open the second round with the big bet
     # Seed 000 with ante and straddle: after the draw the first player left of the straddle
     # speaks ("Den närmaste aktiva spelaren till vänster om den som satte straddlen talar först").
     late_rounds_left_of_big_blind: bool = False
@@ -220,6 +237,21 @@ class HouseOptions:
     # Seed 002: a card turned up after the hand has begun does not stop the game: a misdeal only
     # before the first action; the house may allow it until the flop.
     misdeal_until_flop: bool = False
+
+
+def upgrade_options(data: dict[str, Any]) -> dict[str, Any]:
+    """House options as an older Pott stored them, in today's names and values.
+
+    `open_pair_big_bet` (a truth value) became `open_pair`: true was the rule that whoever opens
+    the second round may bet the big bet while anyone still in shows an open pair
+    (`OpenPair.ANYONE`); false is `OpenPair.OFF`. A stored `open_pair` wins over the old name.
+    """
+    if "open_pair_big_bet" not in data:
+        return data
+    values = dict(data)
+    old = values.pop("open_pair_big_bet")
+    values.setdefault("open_pair", OpenPair.ANYONE if old is True else OpenPair.OFF)
+    return values
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)

@@ -484,7 +484,6 @@ def test_betting_during_the_deal_is_refused() -> None:
 
 
 def test_dealing_the_wrong_number_of_board_cards_is_refused() -> None:
-    from dealer.engine import parse_cards
 
     state = play(holdem((1000,) * 3, blinds=(5, 10, 0)), Call(2), Call(0), Check(1))
     assert "The flop is 3 card(s), not 2" in refused(state, DealStreet(board=parse_cards("As Kd")))
@@ -917,40 +916,3 @@ def test_all_in_beyond_what_the_rules_allow_says_what_the_player_may_do(
 ) -> None:
     state = play(config, *actions)
     assert refused(state, AllIn(legal_actions(state).player or 0)) == message
-
-
-# --- stud: the open-pair option on fourth street ---------------------------------------------
-
-
-@pytest.mark.parametrize(
-    ("open_pair_big_bet", "bets"),
-    [(False, (2, 2)), (True, (2, 4))],
-    ids=["off-by-default", "on"],
-)
-def test_open_pair_on_fourth_street_lets_the_opener_bet_the_big_bet(
-    open_pair_big_bet: bool, bets: tuple[int, int]
-) -> None:
-    """Seed 004's variant (WSOP live 220): with an open pair showing on the second betting round,
-    the opener may bet the big bet; the raises that follow are big bets too."""
-    config = HandConfig(
-        variant=Variant.STUD5,
-        structure=FixedLimit(small_bet=2, big_bet=4),
-        stacks=(100, 100, 100),
-        bring_in=1,
-        options=HouseOptions(open_pair_big_bet=open_pair_big_bet),
-    )
-    state = play(
-        config,
-        DealStreet(up_cards=parse_cards("7h 2c 9d")),
-        BringIn(1),
-        Call(2),
-        Call(0),
-        DealStreet(up_cards=parse_cards("7c 3d 5s")),  # seat 1 shows a pair of sevens
-    )
-    legal = legal_actions(state)
-    assert legal.player == 0
-    assert (legal.raise_min, legal.raise_max) == bets
-    if open_pair_big_bet:
-        state = apply(state, Raise(0, 4))
-        raise_again = legal_actions(state)
-        assert (raise_again.call, raise_again.raise_min, raise_again.raise_max) == (4, 8, 8)

@@ -43,6 +43,7 @@ from dealer.engine import (
     NoLimit,
     OddChip,
     Openers,
+    OpenPair,
     Phase,
     PotLimit,
     Raise,
@@ -96,7 +97,8 @@ def house_options(draw: st.DrawFn) -> HouseOptions:
         odd_chip=draw(st.sampled_from([None, *OddChip])),
         bring_in_tie=draw(st.sampled_from([None, *StudTie])),
         first_actor_tie=draw(st.sampled_from(list(StudTie))),
-        open_pair_big_bet=draw(st.booleans()),
+        bring_in_high=draw(st.booleans()),
+        open_pair=draw(st.sampled_from(list(OpenPair))),
         late_rounds_left_of_big_blind=draw(st.booleans()),
     )
 
