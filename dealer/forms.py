@@ -101,6 +101,35 @@ class TableForm(forms.ModelForm):
     royal_over_five = forms.BooleanField(
         required=False, label=_("With the joker: a royal flush beats five of a kind")
     )
+    bring_in_high = forms.BooleanField(
+        required=False, label=_("Stud: the highest up card brings in (the old rule)")
+    )
+    bring_in_tie = forms.ChoiceField(
+        required=False,
+        choices=[
+            ("", _("By the game: five-card stud by seat, seven-card stud by suit")),
+            ("by_position", _("The first left of the button")),
+            ("by_suit", _("By suit: clubs, diamonds, hearts, spades")),
+        ],
+        label=_("Stud: equal up cards for the bring-in"),
+    )
+    first_actor_tie = forms.ChoiceField(
+        required=False,
+        choices=[
+            ("by_position", _("The first left of the button")),
+            ("by_suit", _("By suit: clubs, diamonds, hearts, spades")),
+        ],
+        label=_("Stud: equal boards, who speaks first"),
+    )
+    open_pair = forms.ChoiceField(
+        required=False,
+        choices=[
+            ("off", _("Off: the small bet")),
+            ("first_speaker", _("The first to speak may open for the big bet with an open pair")),
+            ("anyone", _("Anyone opening may bet the big bet while an open pair shows")),
+        ],
+        label=_("Stud: an open pair in the second round"),
+    )
     misdeal_until_flop = forms.BooleanField(
         required=False,
         label=_("A misdeal may be called until the flop (else only before the first action)"),
@@ -333,6 +362,10 @@ class TableForm(forms.ModelForm):
             "blind_before_ante": data["blind_before_ante"],
             "royal_over_five": data["royal_over_five"],
             "misdeal_until_flop": data["misdeal_until_flop"],
+            "bring_in_high": data["bring_in_high"],
+            "bring_in_tie": data["bring_in_tie"] or None,
+            "first_actor_tie": data["first_actor_tie"] or "by_position",
+            "open_pair": data["open_pair"] or "off",
         }
         if table.game == Table.Game.DRAW5:
             table.big_blind = 2 * table.small_blind

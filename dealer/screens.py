@@ -13,6 +13,7 @@ from dealer.engine import (
     HandState,
     Kind,
     Phase,
+    first_speaker_reason,
     games,
     legal_actions,
     misdeal_allowed,
@@ -410,28 +411,40 @@ def _stud_deal_context(state: HandState, label: Any, street: str) -> dict[str, A
     return view
 
 
+HAND_NAMES = {
+    "High card": gettext_lazy("high card"),
+    "Pair": gettext_lazy("a pair"),
+    "Two pair": gettext_lazy("two pair"),
+    "Three of a kind": gettext_lazy("three of a kind"),
+    "Four of a kind": gettext_lazy("four of a kind"),
+}
+
+
 def _stud_why(state: HandState, label: Any) -> str:
-    """Why this player brings in or speaks first, from the up cards ("" when the dealer named
-    them)."""
-    p = state.round_first if state.street else state.bring_in_player
-    if p is None or p != state.to_act or any(state.bets) or not state.up_cards[p]:
-        return ""  # only while the first player is to act and nothing is bet
-    if any(
-        len(state.up_cards[q]) < min(state.street + 1, 4)
-        for q in range(state.players)
-        if not state.folded[q]
-    ):
-        return ""  # the dealer named the player: no cards to say why
-    cards = " ".join(card_text(c) for c in state.up_cards[p])
-    if state.street == 0:
-        return _("%(who)s brings in: %(cards)s is the lowest up card.") % {
-            "who": label(p),
-            "cards": card_text(state.up_cards[p][-1]),
-        }
-    return _("%(who)s speaks first: %(cards)s is the best board.") % {
-        "who": label(p),
-        "cards": cards,
-    }
+    """Why this player brings in or speaks first, from the up cards (dealer.engine's
+    first_speaker_reason); "" when the dealer named the player, or once the betting is on."""
+    why = first_speaker_reason(state)
+    if why is None or why.player != state.to_act or any(state.bets):
+        return ""
+    cards = " ".join(card_text(c) for c in why.cards)
+    decided = why.player if why.passed_from is None else why.passed_from
+    words = {"who": label(why.player), "cards": cards, "whose": label(decided)}
+    if why.reason == "best board":
+        words["hand"] = str(HAND_NAMES.get(why.hand, why.hand))
+        text = _("%(who)s speaks first: %(cards)s (%(hand)s) is the best board.") % words
+    elif why.reason == "highest":
+        text = _("%(who)s brings in: %(cards)s is the highest up card.") % words
+    else:
+        text = _("%(who)s brings in: %(cards)s is the lowest up card.") % words
+    if why.passed_from is not None:
+        text += " " + _("(%(whose)s's cards; they are all-in.)") % words
+    if why.tie is not None:
+        text += " " + (
+            _("Equal: the first left of the button.")
+            if why.tie.value == "by_position"
+            else _("Equal: by suit (clubs, diamonds, hearts, spades).")
+        )
+    return text
 
 
 def _draw_context(state: HandState, label: Any) -> dict[str, Any]:
@@ -601,6 +614,8 @@ def rules_list(table: Table) -> list[tuple[str, str, str]]:
     dead = table.options.get("dead_button", True)
     if table.is_draw:
         return _draw_rules(table, options)
+    if table.is_stud:
+        return _stud_rules(table, options)
     return [
         (_("Game"), table.get_game_display(), ""),
         (_("Blinds"), f"{table.small_blind}/{table.big_blind}", ""),
@@ -729,4 +744,59 @@ def _draw_rules(table: Table, options: Any) -> list[tuple[str, str, str]]:
         ),
         (_("Misdeal"), _("before the first action"), ""),
         (_("Odd chip"), _("first winner left of the dealer"), ""),
+    ]
+
+
+TIES = {
+    "by_position": gettext_lazy("the first left of the button"),
+    "by_suit": gettext_lazy("by suit: clubs, diamonds, hearts, spades"),
+}
+OPEN_PAIR = {
+    "off": gettext_lazy("off: the small bet"),
+    "first_speaker": gettext_lazy("the first to speak may open for the big bet with an open pair"),
+    "anyone": gettext_lazy("anyone opening may bet the big bet while an open pair shows"),
+}
+
+
+def _stud_rules(table: Table, options: Any) -> list[tuple[str, str, str]]:
+    """The rules of a stud table (seed 004)."""
+    five = table.game == Table.Game.STUD5
+    default_tie = "by_position" if five else "by_suit"
+    bring_in_tie = options.bring_in_tie.value if options.bring_in_tie else default_tie
+    return [
+        (_("Game"), table.get_game_display(), ""),
+        (_("Players"), _("2 to 10") if five else _("2 to 8"), ""),
+        (
+            _("Limits (straight limit)"),
+            _("%(x)s in the first two rounds, %(y)s after")
+            % {"x": table.small_bet, "y": table.big_bet},
+            "",
+        ),
+        (_("Raises per round"), _("at most 3 while three or more players are in"), ""),
+        (_("Ante"), str(table.ante) if table.ante else _("none"), _("none")),
+        (_("Bring-in"), str(table.bring_in), str(table.small_bet)),
+        (
+            _("Who brings in"),
+            _("the highest up card")
+            if options.bring_in_high
+            else _("the lowest up card (ace high)"),
+            _("the lowest up card (ace high)"),
+        ),
+        (_("Equal up cards for the bring-in"), str(TIES[bring_in_tie]), str(TIES[default_tie])),
+        (
+            _("Who speaks first later"),
+            _("the best visible hand (straights and flushes do not count)"),
+            "",
+        ),
+        (
+            _("Equal boards"),
+            str(TIES[options.first_actor_tie.value]),
+            str(TIES["by_position"]),
+        ),
+        (
+            _("Open pair in the second round"),
+            str(OPEN_PAIR[options.open_pair.value]),
+            str(OPEN_PAIR["off"]),
+        ),
+        (_("Odd chip"), _("the highest card by suit, when the cards are known"), ""),
     ]

@@ -890,6 +890,17 @@ def _raise(state: HandState, d: _Draft, p: int, to: int, legal: Legal) -> None:
         else:
             allowed = f"from {legal.raise_min} to {legal.raise_max}"
         raise IllegalAction(f"Seat {seat} cannot {word} {to}: the amount must be {allowed}.")
+    if (
+        isinstance(state.config.structure, FixedLimit)
+        and legal.raise_min < to < legal.raise_max
+        and to != state.stacks[p] + state.bets[p]
+    ):
+        # Limit: the open pair's choice is the small or the big bet, nothing between (Robert's
+        # Rules; WSOP live 220: "not 7 at 5/10").
+        raise IllegalAction(
+            f"Seat {seat} cannot {word} {to}: the amount must be {legal.raise_min} or"
+            f" {legal.raise_max} (the small or the big bet)."
+        )
     increment = to - state.bet_level
     structure = state.config.structure
     opening = state.raises == 0

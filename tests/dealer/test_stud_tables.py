@@ -114,7 +114,7 @@ def test_the_lowest_up_card_brings_in_and_the_best_board_speaks_first(stud: Tabl
     # Second street: Bo's K♥ 8d against Anna's Q♠ Q♦: the open pair speaks first.
     response = deal(stud, "8d", "4c", "5h", "Qd")
     assert prompt(response) == "Seat 1 (Anna) to act"
-    assert "Seat 1 (Anna) speaks first: Q♠ Q♦ is the best board." in text(response)
+    assert "Seat 1 (Anna) speaks first: Q♠ Q♦ (a pair) is the best board." in text(response)
     assert "K♥ 8♦" in text(response)  # the up cards on the seats
 
 
@@ -166,3 +166,27 @@ def test_the_tv_shows_the_up_cards(stud: Tablet) -> None:
     deal(stud, "Kh", "3c", "9d", "Qs")
     page = text(stud.client.get(f"/d/{stud.table.display_token}/"))
     assert "K♥" in page and "3♣" in page and "Five-card stud (Femstöt)" in page
+
+
+def test_the_stud_house_options_reach_the_table_and_its_rules_page(
+    client: Client, host: Any
+) -> None:
+    client.force_login(host)
+    options = {"bring_in_high": "on", "bring_in_tie": "by_suit", "open_pair": "first_speaker"}
+    response = client.post("/tables/new/", {**FORM, **options}, follow=True)
+    table = Table.objects.get()
+    assert table.house_options().bring_in_high
+    page = text(client.get(f"/tables/{table.pk}/rules/"))
+    assert "Who brings in the highest up card" in page
+    assert "Equal up cards for the bring-in by suit: clubs, diamonds, hearts, spades" in page
+    assert "the first to speak may open for the big bet with an open pair" in page
+    assert response.status_code == 200
+
+
+def test_with_the_old_rule_the_highest_up_card_brings_in(client: Client, host: Any) -> None:
+    client.force_login(host)
+    tablet = Tablet(client, stud_table(host, options={"bring_in_high": True}))
+    tablet.start()
+    response = deal(tablet, "Kh", "3c", "9d", "As")
+    assert prompt(response) == "Seat 1 (Anna) to act"
+    assert "Seat 1 (Anna) brings in: A♠ is the highest up card." in text(response)

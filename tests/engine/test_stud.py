@@ -30,6 +30,7 @@ from dealer.engine import (
     legal_actions,
     parse_card,
     parse_cards,
+    replay,
     start,
 )
 from dealer.engine.actions import Action
@@ -411,3 +412,29 @@ def test_first_speaker_reason_is_none_between_streets() -> None:
     state = play(femstot(3), *ROUND_1)
     assert state.phase is Phase.DEAL
     assert first_speaker_reason(state) is None
+
+
+def test_an_open_pair_bets_the_small_or_the_big_bet_and_nothing_between() -> None:
+    """Robert's Rules, WSOP live rule 220: at 5/10 with an open pair, 5 or 10, "not 7"."""
+    config = HandConfig(
+        variant=Variant.STUD5,
+        structure=FixedLimit(small_bet=5, big_bet=10),
+        stacks=(100, 100, 100),
+        bring_in=2,
+        options=HouseOptions(open_pair=OpenPair.ANYONE),
+    )
+    state = replay(
+        config,
+        [
+            DealStreet(up_cards=parse_cards("2c Kd 9h")),
+            BringIn(0),
+            Call(1),
+            Call(2),
+            DealStreet(up_cards=parse_cards("3c Kh 8h")),
+        ],
+    )
+    legal = legal_actions(state)
+    assert (legal.player, legal.raise_min, legal.raise_max) == (1, 5, 10)
+    with pytest.raises(IllegalAction, match="must be 5 or 10"):
+        apply(state, Raise(1, 7))
+    assert apply(state, Raise(1, 10)).bet_level == 10
