@@ -226,6 +226,9 @@ def choose_action(
                 lambda n: n * unit
             )
             amount = data.draw(amounts.filter(lambda a: legal.raise_min <= a <= legal.raise_max))
+            if isinstance(state.config.structure, FixedLimit):
+                # Limit: an open pair bets the small or the big bet, nothing between.
+                amount = data.draw(st.sampled_from([legal.raise_min, legal.raise_max]))
             options.append(Raise(p, amount, openers=openers))
         return data.draw(st.sampled_from(options))
     if state.phase is Phase.DRAW:
