@@ -423,6 +423,8 @@ class SeatPlayerForm(VersionForm):
         self.fields["seat"].choices = [
             (n, str(n)) for n in range(1, table.max_seats + 1) if n not in taken
         ]
+        if not table.rules().has_blinds:
+            del self.fields["post_now"]  # no blinds to post or wait for: everyone is dealt in
         # Players sitting at any table are not offered: a player sits at one table at a time.
         seated = Seat.objects.values_list("player_id", flat=True)
         self.fields["player"].queryset = Player.objects.filter(host=table.host).exclude(

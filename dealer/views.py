@@ -189,7 +189,7 @@ def seat_add(request: HtmxHttpRequest, pk: int) -> HttpResponse:
                 player=player,
                 stack=data["chips"],
                 is_new=table.latest_hand() is not None,
-                wants_to_post=data["post_now"],
+                wants_to_post=data.get("post_now", False),
             )
             if table.clock_id is None:  # tournament chips are paid for in the tournament
                 table.session.buy_in(player, data["chips"], method=data["method"], by=request.user)
