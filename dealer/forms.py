@@ -155,6 +155,7 @@ class TableForm(forms.ModelForm):
             "at_least_largest",
             "joker",
             "bring_in",
+            "fixed_buy_in",
             "max_seats",
         ]
         help_texts = {
@@ -173,6 +174,9 @@ class TableForm(forms.ModelForm):
             "small_bet": _("Stud: X, the bet in the first two rounds (and the opening)."),
             "big_bet": _("Stud: Y, the bet in the last rounds; normally twice X."),
             "bring_in": _("Stud: what the lowest up card posts; normally X."),
+            "fixed_buy_in": _(
+                "Chips every player buys in for when sitting down (0: any amount). Rebuys are free."
+            ),
         }
 
     def __init__(self, *args: Any, host: Any, **kwargs: Any) -> None:
@@ -184,7 +188,15 @@ class TableForm(forms.ModelForm):
         self.fields["max_seats"].widget = forms.NumberInput(attrs={"min": 2, "max": 10})
         self.fields["small_blind"].label = _("Small blind (draw games: the minimum)")
         # The draw games' fields: optional (0 means none), so a hold'em table never sees them.
-        for name in ("max_bet", "max_bet_late", "round_cap", "open_min", "draw_mode", "bring_in"):
+        for name in (
+            "max_bet",
+            "max_bet_late",
+            "round_cap",
+            "open_min",
+            "draw_mode",
+            "bring_in",
+            "fixed_buy_in",
+        ):
             self.fields[name].required = False
         # Stud has no blinds (the small and big bet stand in) and antes from everyone.
         for name in ("small_blind", "big_blind", "ante_mode"):
@@ -237,7 +249,14 @@ class TableForm(forms.ModelForm):
 
     def _clean_game(self, data: dict[str, Any]) -> None:
         """The stakes each game needs, and the players it is played by (the seeds')."""
-        for name in ("max_bet", "max_bet_late", "round_cap", "open_min", "bring_in"):
+        for name in (
+            "max_bet",
+            "max_bet_late",
+            "round_cap",
+            "open_min",
+            "bring_in",
+            "fixed_buy_in",
+        ):
             data[name] = data.get(name) or 0
         if data.get("game") in (Table.Game.STUD5, Table.Game.STUD7):
             self._clean_stud(data)
@@ -425,6 +444,11 @@ class SeatPlayerForm(VersionForm):
         ]
         if not table.rules().has_blinds:
             del self.fields["post_now"]  # no blinds to post or wait for: everyone is dealt in
+        if table.fixed_buy_in:
+            self.fields["chips"].initial = table.fixed_buy_in
+            self.fields["chips"].help_text = _(
+                "Everyone buys in for %(n)s chips at this table."
+            ) % {"n": table.fixed_buy_in}
         # Players sitting at any table are not offered: a player sits at one table at a time.
         seated = Seat.objects.values_list("player_id", flat=True)
         self.fields["player"].queryset = Player.objects.filter(host=table.host).exclude(
@@ -433,6 +457,12 @@ class SeatPlayerForm(VersionForm):
 
     def clean(self) -> dict[str, Any]:
         data = super().clean()
+        fixed = self.table.fixed_buy_in
+        if fixed and data.get("chips") is not None and data["chips"] != fixed:
+            self.add_error(
+                "chips",
+                _("Everyone buys in for %(n)s chips at this table.") % {"n": fixed},
+            )
         player, name = data.get("player"), (data.get("new_player") or "").strip()
         if player is None and not name:
             raise ValidationError(_("Choose a player from the roster or type a new name."))

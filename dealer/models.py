@@ -161,6 +161,11 @@ class Table(models.Model):
         _("smallest jackpot opening"), default=0, validators=[MaxChips()]
     )
     joker = models.BooleanField(_("with the joker"), default=False)
+    # Seed 004: "Man kan komma överens om att alla köper in sig för samma belopp" - every player
+    # buys in for this many chips when sitting down (0: any amount). Rebuys are not fixed.
+    fixed_buy_in = models.PositiveIntegerField(
+        _("everyone buys in for"), default=0, validators=[MaxChips()]
+    )
     # Stud (seed 004): the bring-in the lowest up card posts ("normalt samma som X").
     bring_in = models.PositiveIntegerField(_("bring-in"), default=0, validators=[MaxChips()])
     max_seats = models.PositiveSmallIntegerField(_("seats"), default=9)
@@ -210,6 +215,7 @@ class Table(models.Model):
                     "round_cap",
                     "open_min",
                     "bring_in",
+                    "fixed_buy_in",
                 )
             ),
             length_at_most("name", limits.MAX_NAME, "table_name_length"),

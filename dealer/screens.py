@@ -776,6 +776,11 @@ def _stud_rules(table: Table, options: Any) -> list[tuple[str, str, str]]:
         (_("Ante"), str(table.ante) if table.ante else _("none"), _("none")),
         (_("Bring-in"), str(table.bring_in), str(table.small_bet)),
         (
+            _("Buy-in"),
+            _("everyone %(n)s") % {"n": table.fixed_buy_in} if table.fixed_buy_in else _("any"),
+            _("any"),
+        ),
+        (
             _("Who brings in"),
             _("the highest up card")
             if options.bring_in_high

@@ -190,3 +190,17 @@ def test_with_the_old_rule_the_highest_up_card_brings_in(client: Client, host: A
     response = deal(tablet, "Kh", "3c", "9d", "As")
     assert prompt(response) == "Seat 1 (Anna) to act"
     assert "Seat 1 (Anna) brings in: A♠ is the highest up card." in text(response)
+
+
+def test_a_fixed_buy_in_seats_everyone_for_the_same_chips(client: Client, host: Any) -> None:
+    """Seed 004: "Man kan komma överens om att alla köper in sig för samma belopp." """
+    client.force_login(host)
+    tablet = Tablet(client, stud_table(host, players=2, fixed_buy_in=500))
+    page = text(client.get(tablet.url("")))
+    assert "Everyone buys in for 500 chips at this table." in page
+    seat = {"version": tablet.version, "seat": 3, "new_player": "Cia", "method": "cash"}
+    response = tablet.post("seats/", {**seat, "chips": 400})
+    assert "Everyone buys in for 500 chips at this table." in text(response)
+    assert not tablet.table.seats.filter(number=3).exists()
+    tablet.post("seats/", {**seat, "version": tablet.version, "chips": 500})
+    assert tablet.stacks()[3] == 500

@@ -258,6 +258,7 @@ def _dealer(world: World) -> list[Context]:
         "royal_over_five": Bool(),
         "misdeal_until_flop": Bool(),
         "bring_in": Int(required=False),
+        "fixed_buy_in": Int(required=False),
         "bring_in_high": Bool(),
         "bring_in_tie": Choice(choices=("by_position", "by_suit"), required=False),
         "first_actor_tie": Choice(choices=("by_position", "by_suit"), required=False),
