@@ -155,6 +155,7 @@ class TableForm(forms.ModelForm):
             "at_least_largest",
             "joker",
             "bring_in",
+            "stud_betting",
             "fixed_buy_in",
             "max_seats",
         ]
@@ -196,6 +197,7 @@ class TableForm(forms.ModelForm):
             "draw_mode",
             "bring_in",
             "fixed_buy_in",
+            "stud_betting",
         ):
             self.fields[name].required = False
         # Stud has no blinds (the small and big bet stand in) and antes from everyone.
@@ -339,6 +341,7 @@ class TableForm(forms.ModelForm):
             self.add_error("big_bet", _("The big bet Y cannot be smaller than the small bet X."))
             return
         data["small_bet"], data["big_bet"] = small, big
+        data["stud_betting"] = data.get("stud_betting") or Table.StudBetting.LIMIT
         data["small_blind"], data["big_blind"] = small, big  # (no blinds: the table's stakes)
         bring_in = data["bring_in"] or small
         if bring_in > small:

@@ -166,6 +166,16 @@ class Table(models.Model):
     fixed_buy_in = models.PositiveIntegerField(
         _("everyone buys in for"), default=0, validators=[MaxChips()]
     )
+
+    class StudBetting(models.TextChoices):
+        LIMIT = "limit", _("straight limit (X, then Y)")
+        SPREAD = "spread", _("spread limit (any bet from X to Y)")
+        POT = "pot", _("pot-limit (opening at least X, then Y)")
+        NO = "no", _("no-limit (opening at least X, then Y)")
+
+    stud_betting = models.CharField(
+        _("stud betting"), max_length=10, choices=StudBetting.choices, default=StudBetting.LIMIT
+    )
     # Stud (seed 004): the bring-in the lowest up card posts ("normalt samma som X").
     bring_in = models.PositiveIntegerField(_("bring-in"), default=0, validators=[MaxChips()])
     max_seats = models.PositiveSmallIntegerField(_("seats"), default=9)
@@ -257,6 +267,7 @@ class Table(models.Model):
             open_min=self.open_min,
             joker=self.joker,
             bring_in=self.bring_in,
+            stud_betting=self.stud_betting,
             smallest_chip=self.smallest_chip,
             options=self.house_options(),
         )
@@ -284,7 +295,8 @@ class Table(models.Model):
         if self.game == self.Game.DRAW5_SHORT:
             return f"{self.small_blind}–{self.max_bet}"
         if self.is_stud:
-            label = f"{self.small_bet}–{self.big_bet}, " + gettext("bring-in %(n)s") % {
+            prefix = {"spread": "spread ", "pot": "PL ", "no": "NL "}.get(self.stud_betting, "")
+            label = f"{prefix}{self.small_bet}–{self.big_bet}, " + gettext("bring-in %(n)s") % {
                 "n": self.bring_in
             }
             if self.ante:

@@ -766,8 +766,9 @@ def _stud_rules(table: Table, options: Any) -> list[tuple[str, str, str]]:
     return [
         (_("Game"), table.get_game_display(), ""),
         (_("Players"), _("2 to 10") if five else _("2 to 8"), ""),
+        (_("Betting"), table.get_stud_betting_display(), _("straight limit (X, then Y)")),
         (
-            _("Limits (straight limit)"),
+            _("X and Y"),
             _("%(x)s in the first two rounds, %(y)s after")
             % {"x": table.small_bet, "y": table.big_bet},
             "",

@@ -99,6 +99,9 @@ class TableRules:
     open_min: int = 0
     joker: bool = False
     bring_in: int = 0
+    # Stud's betting (seed 004): "limit" (straight limit, X then Y), "spread" (any bet from X to
+    # Y), "pot" and "no" (X and Y the smallest opening in their rounds).
+    stud_betting: str = "limit"
     smallest_chip: int = 1
     options: HouseOptions = field(default_factory=HouseOptions)
 
@@ -138,9 +141,16 @@ class TableRules:
         if self.game is Game.NL_HOLDEM:
             return NoLimit(min_bet=self.big_blind)
         if self.game in STUD_GAMES:
-            # Seed 004: "X gäller alltid i de två första rundorna och Y i de två sista."
             small = self.small_bet or self.small_blind
-            return FixedLimit(small_bet=small, big_bet=self.big_bet or 2 * small)
+            big = self.big_bet or 2 * small
+            if self.stud_betting == "spread":
+                return SpreadLimit(min_bet=small, max_bet=big)
+            if self.stud_betting == "pot":
+                return PotLimit(min_bet=small, min_bet_late=big)
+            if self.stud_betting == "no":
+                return NoLimit(min_bet=small, min_bet_late=big)
+            # Seed 004: "X gäller alltid i de två första rundorna och Y i de två sista."
+            return FixedLimit(small_bet=small, big_bet=big)
         if self.game is Game.FL_HOLDEM:
             small = self.small_bet or self.big_blind
             return FixedLimit(small_bet=small, big_bet=self.big_bet or 2 * small)

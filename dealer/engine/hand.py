@@ -319,6 +319,8 @@ def _min_bet(config: HandConfig, street: int) -> int:
         return _limit_unit(config, street, big_bet_opened=False)
     if isinstance(structure, SpreadLimit):
         return structure.min_bet
+    if structure.min_bet_late and street >= config.spec.big_bet_from:
+        return structure.min_bet_late
     if structure.min_bet:
         return structure.min_bet
     return config.big_blind or max(config.blinds, default=0) or config.smallest_chip

@@ -209,6 +209,7 @@ _AMOUNT_FIELDS = (
     "_pott_dead",
     "_pott_big_blind",
     "_pott_smallest_chip",
+    "_pott_min_bet_late",
 )
 _CBR = re.compile(r"\s*p[0-9]+\s+cbr\s+([0-9]+(?:\.[0-9]*)?)\b")
 
@@ -315,9 +316,11 @@ def config_from_fields(fields: Mapping[str, Any], *, name: str = "1", scale: int
     if structure_code == "F":
         structure = FixedLimit(small_bet=number("small_bet"), big_bet=number("big_bet"))
     elif structure_code == "P":
-        structure = PotLimit(min_bet=number("min_bet"))
+        late = number("_pott_min_bet_late", required=False) or 0
+        structure = PotLimit(min_bet=number("min_bet"), min_bet_late=late)
     elif structure_code == "N":
-        structure = NoLimit(min_bet=number("min_bet"))
+        late = number("_pott_min_bet_late", required=False) or 0
+        structure = NoLimit(min_bet=number("min_bet"), min_bet_late=late)
     else:
         structure = _spread_limit(fields, number("min_bet"), number, flag, fail)
     seats = fields.get("seats")
@@ -919,6 +922,8 @@ def _fields(config: HandConfig, actions: Sequence[Action], scale: int) -> dict[s
             or max(config.blinds, default=0)
             or config.smallest_chip
         )
+        if structure.min_bet_late:
+            fields["_pott_min_bet_late"] = amount(structure.min_bet_late)
     fields["starting_stacks"] = [amount(v) for v in config.stacks]
     phh_actions, dealer_fields = _phh_actions(config, actions, scale)
     fields["actions"] = phh_actions

@@ -114,16 +114,22 @@ VARIANTS: dict[Variant, VariantSpec] = {
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class NoLimit:
-    """Any bet from the minimum to all-in. `min_bet` 0 means the big blind (or the small bet)."""
+    """Any bet from the minimum to all-in. `min_bet` 0 means the big blind (or the small bet).
+
+    `min_bet_late`: the smallest opening from the variant's big-bet round on (seed 004: "I
+    pottlimit och no-limit står X och Y istället för minsta tillåtna öppning i respektive
+    satsningsrundor"); 0: `min_bet` throughout."""
 
     min_bet: int = 0
+    min_bet_late: int = 0
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class PotLimit:
-    """Raise at most the size of the pot after calling."""
+    """Raise at most the size of the pot after calling (`min_bet_late`: as for NoLimit)."""
 
     min_bet: int = 0
+    min_bet_late: int = 0
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)

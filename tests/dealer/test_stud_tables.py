@@ -204,3 +204,23 @@ def test_a_fixed_buy_in_seats_everyone_for_the_same_chips(client: Client, host: 
     assert not tablet.table.seats.filter(number=3).exists()
     tablet.post("seats/", {**seat, "version": tablet.version, "chips": 500})
     assert tablet.stacks()[3] == 500
+
+
+def test_a_no_limit_stud_table_opens_at_x_then_at_y(client: Client, host: Any) -> None:
+    client.force_login(host)
+    response = client.post("/tables/new/", {**FORM, "stud_betting": "no"}, follow=True)
+    table = Table.objects.get()
+    assert "Five-card stud (Femstöt) · NL 10–20, bring-in 5" in text(response)
+    for number, name in ((1, "Anna"), (2, "Bo")):
+        sit(table, number, name, 500)
+    tablet = Tablet(client, table)
+    tablet.start()
+    deal(tablet, "2c", "Kd")  # Bo (position 0) brings in; heads-up Anna is the dealer
+    tablet.act("bring_in")
+    tablet.act("call")
+    response = deal(tablet, "3c", "9d")
+    assert "from 10 to" in text(response)  # round 2 opens at X, no limit above
+    tablet.act("check")
+    tablet.act("check")
+    response = deal(tablet, "4c", "8d")
+    assert "from 20 to" in text(response)  # round 3 opens at Y

@@ -9,6 +9,7 @@ from __future__ import annotations
 import pytest
 
 from dealer.engine import (
+    Award,
     BringIn,
     Call,
     Check,
@@ -20,8 +21,10 @@ from dealer.engine import (
     HandState,
     HouseOptions,
     IllegalAction,
+    NoLimit,
     OpenPair,
     Phase,
+    PotLimit,
     Raise,
     StudTie,
     Variant,
@@ -438,3 +441,30 @@ def test_an_open_pair_bets_the_small_or_the_big_bet_and_nothing_between() -> Non
     with pytest.raises(IllegalAction, match="must be 5 or 10"):
         apply(state, Raise(1, 7))
     assert apply(state, Raise(1, 10)).bet_level == 10
+
+
+@pytest.mark.parametrize("structure", [NoLimit, PotLimit])
+def test_pot_and_no_limit_stud_open_at_x_then_at_y(structure: type) -> None:
+    """Seed 004: "I pottlimit och no-limit står X och Y istället för minsta tillåtna öppning i
+    respektive satsningsrundor" - X in the first two rounds, Y in the last two."""
+    config = HandConfig(
+        variant=Variant.STUD5,
+        structure=structure(min_bet=10, min_bet_late=20),
+        stacks=(500, 500),
+        bring_in=5,
+    )
+    actions: list[Action] = [DealStreet(up_cards=parse_cards("2c Kd")), BringIn(0)]
+    assert legal_actions(replay(config, actions)).raise_min == 10  # complete to X
+    actions += [Call(1), DealStreet(up_cards=parse_cards("3c 9d"))]
+    legal = legal_actions(replay(config, actions))
+    assert (legal.player, legal.is_bet, legal.raise_min) == (1, True, 10)  # round 2: X
+    actions += [Check(1), Check(0), DealStreet(up_cards=parse_cards("4c 8d"))]
+    legal = legal_actions(replay(config, actions))
+    assert (legal.player, legal.is_bet, legal.raise_min) == (1, True, 20)  # round 3: Y
+    actions += [Check(1), Check(0), DealStreet(up_cards=parse_cards("5c 7d")), Check(1), Check(0)]
+    actions.append(Award(0, (1,)))
+    text = write_phh(config, actions)
+    assert "_pott_min_bet_late = 20" in text
+    (again,) = parse_phh(text)
+    assert again.config.structure == config.structure
+    assert again.state.final_stacks() == replay(config, actions).final_stacks()

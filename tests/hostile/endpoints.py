@@ -259,6 +259,7 @@ def _dealer(world: World) -> list[Context]:
         "misdeal_until_flop": Bool(),
         "bring_in": Int(required=False),
         "fixed_buy_in": Int(required=False),
+        "stud_betting": Choice(choices=_choices(Table.StudBetting.choices), required=False),
         "bring_in_high": Bool(),
         "bring_in_tie": Choice(choices=("by_position", "by_suit"), required=False),
         "first_actor_tie": Choice(choices=("by_position", "by_suit"), required=False),
