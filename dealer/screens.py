@@ -337,7 +337,7 @@ def _live_context(
         }
         context["award_pot"] = index
         context["award_choices"] = [(p, label(p)) for p in legal.eligible]
-        if config.spec.kind is Kind.DRAW:
+        if config.spec.kind in (Kind.DRAW, Kind.STUD):
             order = show_order(state)
             context["show_order"] = [label(p) for p in order if not state.mucked[p]]
             context["muck_choices"] = [

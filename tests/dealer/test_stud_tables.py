@@ -224,3 +224,22 @@ def test_a_no_limit_stud_table_opens_at_x_then_at_y(client: Client, host: Any) -
     tablet.act("check")
     response = deal(tablet, "4c", "8d")
     assert "from 20 to" in text(response)  # round 3 opens at Y
+
+
+def test_at_a_stud_showdown_the_last_bettor_shows_first(client: Client, host: Any) -> None:
+    client.force_login(host)
+    tablet = Tablet(client, stud_table(host, players=2))
+    tablet.start()
+    deal(tablet, "2c", "Kd")  # Bo brings in
+    tablet.act("bring_in")
+    tablet.act("call")
+    for cards in (("3c", "9d"), ("4c", "8d")):
+        deal(tablet, *cards)
+        tablet.act("check")
+        tablet.act("check")
+    deal(tablet, "5c", "7d")  # Anna (K 9 8 7) speaks first
+    tablet.act("check")
+    tablet.act("raise", amount=20)  # Bo bets
+    response = tablet.act("call")
+    assert "Shows first: Seat 2 (Bo), Seat 1 (Anna)" in text(response)
+    assert "Seat 1 (Anna) mucks" in text(response)
