@@ -8,6 +8,9 @@ Positions as in test_hand.py: 0 is the first player left of the button.
 from __future__ import annotations
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from pokerkit import EightOrBetterLowHand, RegularLowHand
 
 from dealer.engine import (
     Award,
@@ -32,6 +35,7 @@ from dealer.engine import (
     start,
 )
 from dealer.engine.actions import Action
+from dealer.engine.cards import Card, standard_deck
 from dealer.engine.evaluate import Category, best_low, visible_low_rank
 
 LIMIT = FixedLimit(small_bet=2, big_bet=4)
@@ -199,3 +203,29 @@ def test_razz_has_no_low_half() -> None:
     state = to_showdown(razz(), STREETS)
     with pytest.raises(IllegalAction, match="Only a high-low game has a low half"):
         apply(state, Award(0, (1,), low_winners=(2,)))
+
+
+# --- the evaluator agrees with pokerkit (test-only oracle) ---------------------------------------
+
+
+def _pokerkit_low(cards: tuple[Card, ...], *, eight: bool) -> object | None:
+    text = "".join(str(c) for c in cards)
+    try:
+        return (EightOrBetterLowHand if eight else RegularLowHand).from_game(text)
+    except ValueError:
+        return None
+
+
+def _sign(a: object, b: object) -> int:
+    return (a > b) - (a < b)  # type: ignore[operator]
+
+
+@settings(max_examples=400, deadline=None)
+@given(st.permutations(standard_deck()), st.booleans())
+def test_best_low_orders_hands_as_pokerkit_does(deck: list[Card], eight: bool) -> None:
+    first, second = tuple(deck[:7]), tuple(deck[7:14])
+    ours = [best_low(first, eight_or_better=eight), best_low(second, eight_or_better=eight)]
+    theirs = [_pokerkit_low(first, eight=eight), _pokerkit_low(second, eight=eight)]
+    assert [o is None for o in ours] == [t is None for t in theirs]
+    if ours[0] is not None and ours[1] is not None:
+        assert _sign(ours[0][0], ours[1][0]) == _sign(theirs[0], theirs[1])
