@@ -270,8 +270,10 @@ def choose_action(
         free = [c for c in DECK if c not in taken]
         hand = tuple(data.draw(st.permutations(free))[:5])
         return Show(data.draw(st.sampled_from(unshown)), hand)
-    winners = data.draw(st.lists(st.sampled_from(eligible), min_size=1, unique=True))
     assert legal.award_pot is not None
+    if not unshown and state.config.spec.kind is Kind.STUD and data.draw(st.booleans()):
+        return Award(legal.award_pot)  # Pott ranks the shown hands (high-low: both halves)
+    winners = data.draw(st.lists(st.sampled_from(eligible), min_size=1, unique=True))
     if state.config.spec.low is not Low.HIGH_LOW:
         return Award(legal.award_pot, tuple(winners))
     # High-low: a low half to some of the eligible players (any of them, the high winners too),
