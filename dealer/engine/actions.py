@@ -114,10 +114,15 @@ class Award:
     """The dealer awards the next pot (the last side pot first) to `winners`.
 
     No winners: the best shown hand among the players eligible for the pot wins it.
+
+    High-low games only: `low_winners` take the low half, `no_low=True` says nobody has a
+    qualifying low (the high hand scoops). Neither: Pott ranks the shown lows itself.
     """
 
     pot: int
     winners: tuple[int, ...] = ()
+    low_winners: tuple[int, ...] = ()
+    no_low: bool = False
 
 
 @dataclass(frozen=True, slots=True)

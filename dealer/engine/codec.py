@@ -95,7 +95,7 @@ def action_to_dict(action: Action) -> dict[str, Any]:
             value = [str(c) for c in value]
         elif field.name == "up_cards":
             value = [_card_text(c) for c in value]
-        elif field.name == "winners":
+        elif field.name in ("winners", "low_winners"):
             value = list(value)
         data[field.name] = value
     return data
@@ -116,7 +116,7 @@ def action_from_dict(data: dict[str, Any]) -> Action:
             value = tuple(parse_card(c) for c in value)
         elif field.name == "up_cards":
             value = tuple(None if c is None else parse_card(c) for c in value)
-        elif field.name == "winners":
+        elif field.name in ("winners", "low_winners"):
             value = tuple(int(w) for w in value)
         kwargs[field.name] = value
     return cls(**kwargs)

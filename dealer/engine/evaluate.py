@@ -13,7 +13,7 @@ from itertools import combinations
 from types import MappingProxyType
 from typing import Final
 
-from dealer.engine.cards import ACE, Card, DeckKind, card_order_key, standard_deck
+from dealer.engine.cards import ACE, SUIT_ORDER, Card, DeckKind, card_order_key, standard_deck
 
 
 class Category(IntEnum):
@@ -501,3 +501,101 @@ def high_card_by_suit(cards: Sequence[Card]) -> Card:
     if not cards:
         raise ValueError("no cards")
     return max(cards, key=card_order_key)
+
+
+# --- Low hands (razz, the low half of high-low) -------------------------------------------------
+
+_LOW_CATEGORIES: Final = (
+    Category.HIGH_CARD,
+    Category.PAIR,
+    Category.TWO_PAIR,
+    Category.THREE_OF_A_KIND,
+    Category.FULL_HOUSE,
+    Category.FOUR_OF_A_KIND,
+)
+
+
+@dataclass(frozen=True, slots=True, order=True, kw_only=True)
+class LowRank:
+    """An ace-to-five low value: the ace is low, straights and flushes do not count, so
+    5-4-3-2-A is the best hand and any pair is worse than any five different ranks.
+
+    Ordered like `HandRank`: a HIGHER LowRank is the better (lower) hand, so the same `max`
+    finds the winner. `ranks` are the deciding ranks as a player reads them (ace as 1), pairs
+    first, then the highest card down: (7, 5, 4, 3, 1) is "seven-five".
+    """
+
+    order: tuple[int, ...]
+    category: Category = field(compare=False)
+    ranks: tuple[int, ...] = field(compare=False)
+
+    @property
+    def label(self) -> str:
+        """English name: "7-5-4-3-A" for no pair, else the category's, e.g. "Pair"."""
+        if self.category is not Category.HIGH_CARD:
+            return CATEGORY_LABELS[self.category]
+        return "-".join("A" if r == 1 else "23456789TJQK"[r - 2] for r in self.ranks)
+
+
+def _low_value(card: Card) -> int:
+    return 1 if card.rank == ACE else card.rank
+
+
+def _low_rank(cards: Sequence[Card]) -> LowRank:
+    counts = Counter(_low_value(card) for card in cards)
+    groups = sorted(counts.items(), key=lambda item: (item[1], item[0]), reverse=True)
+    shape = tuple(count for _, count in groups)
+    if shape[0] == 4:
+        category = Category.FOUR_OF_A_KIND
+    elif shape[:2] == (3, 2):
+        category = Category.FULL_HOUSE
+    elif shape[0] == 3:
+        category = Category.THREE_OF_A_KIND
+    elif shape[:2] == (2, 2):
+        category = Category.TWO_PAIR
+    elif shape[0] == 2:
+        category = Category.PAIR
+    else:
+        category = Category.HIGH_CARD
+    ranks = tuple(rank for rank, _ in groups)
+    order = (-_LOW_CATEGORIES.index(category), *(-rank for rank in ranks))
+    return LowRank(order=order, category=category, ranks=ranks)
+
+
+def best_low(
+    cards: Sequence[Card], *, eight_or_better: bool = False
+) -> tuple[LowRank, tuple[Card, ...]] | None:
+    """The best ace-to-five low of 5 to 7 cards and its five cards (highest first).
+
+    eight_or_better: the low half of a high-low game: five different ranks, 8 or lower (ace
+    low); None when the cards make no such low."""
+    if not 5 <= len(cards) <= 7:
+        raise ValueError(f"a hand is made from 5 to 7 cards, not {len(cards)}")
+    _check_cards(cards, _RULES["standard"])
+    best: tuple[LowRank, tuple[Card, ...]] | None = None
+    for five in combinations(cards, 5):
+        rank = _low_rank(five)
+        if best is None or rank > best[0]:
+            best = rank, tuple(sorted(five, key=_low_value, reverse=True))
+    assert best is not None
+    if eight_or_better and (best[0].category is not Category.HIGH_CARD or best[0].ranks[0] > 8):
+        return None
+    return best
+
+
+def visible_low_rank(up_cards: Sequence[Card]) -> LowRank:
+    """Razz, fourth street on: the value of 1 to 4 up cards as a low (the lowest board speaks
+    first; pairs are bad). Compare ranks of the same number of up cards."""
+    if not 1 <= len(up_cards) <= 4:
+        raise ValueError(f"a visible stud hand has 1 to 4 up cards, not {len(up_cards)}")
+    if any(card.is_joker for card in up_cards):
+        raise ValueError("the joker has no visible value in stud")
+    return _low_rank(up_cards)
+
+
+def low_card_by_suit(cards: Sequence[Card]) -> Card:
+    """The lowest card by rank (ace low), then suit (clubs lowest): who gets the odd chip of
+    a split low half (Robert's Rules: "to the lowest card by suit in all low games")."""
+    if not cards:
+        raise ValueError("no cards")
+    return min(cards, key=lambda card: (_low_value(card), SUIT_ORDER[card.suit]))

@@ -32,12 +32,16 @@ from dealer.engine.actions import (
     Show,
     SplitCarried,
 )
-from dealer.engine.cards import SUIT_ORDER, Card, card_order_key
+from dealer.engine.cards import ACE, SUIT_ORDER, Card, card_order_key
 from dealer.engine.evaluate import (
     HandRank,
+    LowRank,
     best_hand,
+    best_low,
     best_omaha_hand,
     high_card_by_suit,
+    low_card_by_suit,
+    visible_low_rank,
     visible_rank,
 )
 from dealer.engine.pots import Pot, build_pots, split_pot
@@ -47,6 +51,7 @@ from dealer.engine.rules import (
     HandConfig,
     HeadsUpCap,
     Kind,
+    Low,
     OddChip,
     OpenPair,
     PotLimit,
@@ -1142,11 +1147,20 @@ def _bring_in_tied(state: HandState | _Draft) -> tuple[int, list[int], StudTie]:
         # Seed 004: "Om flera personer får samma lägsta valör ska den som sitter närmast till
         # vänster om knappen betala bring-in"; seven-card stud breaks the tie by suit (WSOP).
         option = StudTie.BY_POSITION if state.config.variant is Variant.STUD5 else StudTie.BY_SUIT
-    high = state.config.options.bring_in_high
+    # Razz: the highest up card brings in, the ace low (a king is the highest), and a tie goes
+    # to the highest suit, spades (Robert's Rules of Poker, Razz 2: "The highest card by suit
+    # starts the action with a forced bet"; the WSOP deals razz the same way).
+    razz = state.config.spec.low is Low.LOW
+    high = razz or state.config.options.bring_in_high
     live = [p for p in range(state.players) if not state.folded[p]]
-    ranks = [state.up_cards[p][-1].rank for p in live]
+
+    def value(p: int) -> int:
+        rank = state.up_cards[p][-1].rank
+        return 1 if razz and rank == ACE else rank
+
+    ranks = [value(p) for p in live]
     target = max(ranks) if high else min(ranks)
-    tied = [p for p in live if state.up_cards[p][-1].rank == target]
+    tied = [p for p in live if value(p) == target]
     if option is StudTie.BY_SUIT:
         # The lowest suit brings in the low card, the highest suit the high card (seed 004's
         # variant: "klöver, ruter, hjärter, spader").
@@ -1155,11 +1169,20 @@ def _bring_in_tied(state: HandState | _Draft) -> tuple[int, list[int], StudTie]:
     return tied[0], tied, option
 
 
+def _board_value(state: HandState | _Draft, p: int) -> HandRank | LowRank:
+    """A player's up cards as the first speaker is decided: razz the lowest, else the highest
+    (a higher value speaks first either way)."""
+    if state.config.spec.low is Low.LOW:
+        return visible_low_rank(state.up_cards[p])
+    return visible_rank(state.up_cards[p])
+
+
 def _best_visible(state: HandState | _Draft) -> int:
-    """Later stud streets: the best visible hand acts first; ties by position or suit."""
+    """Later stud streets: the best visible hand acts first (razz: the lowest, pairs bad; high-low:
+    the best high); ties by position or suit."""
     _require_up_cards(state)
     live = [p for p in range(state.players) if not state.folded[p]]
-    ranks = {p: visible_rank(state.up_cards[p]) for p in live}
+    ranks = {p: _board_value(state, p) for p in live}
     best = max(ranks.values())
     tied = [p for p in live if ranks[p] == best]
     if state.config.options.first_actor_tie is StudTie.BY_SUIT and len(tied) > 1:
@@ -1174,7 +1197,9 @@ class FirstSpeaker:
 
     player: int  # who brings in (first betting round) or speaks first (later rounds)
     cards: tuple[Card, ...]  # the up cards that decided it, in the order they were dealt
-    reason: str  # "lowest" or "highest" (the bring-in's up card), "best board" (later rounds)
+    # "lowest" or "highest" (the bring-in's up card), "best board" (later rounds), "lowest board"
+    # (razz's later rounds)
+    reason: str
     hand: str = ""  # "best board": the visible hand's category label (CATEGORY_LABELS), "Pair"
     tie: StudTie | None = None  # how equal cards or boards were told apart (None: no tie)
     # The player the cards picked, when they could not act (all-in) and the turn passed on to
@@ -1201,13 +1226,27 @@ def first_speaker_reason(state: HandState) -> FirstSpeaker | None:
         return FirstSpeaker(
             player=decided if player is None else player,
             cards=(state.up_cards[decided][-1],),
-            reason="highest" if state.config.options.bring_in_high else "lowest",
+            reason="highest"
+            if state.config.options.bring_in_high or state.config.spec.low is Low.LOW
+            else "lowest",
             tie=tie if len(tied) > 1 else None,
             passed_from=decided if player not in (None, decided) else None,
         )
     decided = _best_visible(state)
     player = state.round_first
     up = state.up_cards[decided]
+    if state.config.spec.low is Low.LOW:
+        # Razz: the whole board decides (the lowest cards, pairs bad).
+        board = _board_value(state, decided)
+        tie = any(_board_value(state, q) == board for q in live if q != decided)
+        return FirstSpeaker(
+            player=decided if player is None else player,
+            cards=up,
+            reason="lowest board",
+            hand=board.label,
+            tie=state.config.options.first_actor_tie if tie else None,
+            passed_from=decided if player not in (None, decided) else None,
+        )
     best = visible_rank(up)
     runner_up = max((visible_rank(state.up_cards[q]) for q in live if q != decided), default=None)
     if runner_up is None or runner_up == best:
@@ -1373,30 +1412,41 @@ def _auto_award(d: _Draft) -> None:
     d.phase = Phase.COMPLETE
 
 
-def _pay(d: _Draft, pot: Pot, winners: Sequence[int]) -> None:
-    order = _odd_chip_order(d, winners)
-    payout = split_pot(pot.amount, order, unit=d.config.smallest_chip)
+def _pay(d: _Draft, pot: Pot, winners: Sequence[int], low_winners: Sequence[int] = ()) -> None:
+    """Pay a pot to its winners; with `low_winners` (high-low) half goes to each side."""
+    unit = d.config.smallest_chip
+    if low_winners:
+        # Robert's Rules: "the high hand receives the odd chip in a split between the high and
+        # the low hands"; within each half the odd chips go as in a high or a low game.
+        low_amount = pot.amount // unit // 2 * unit
+        payout = split_pot(pot.amount - low_amount, _odd_chip_order(d, winners), unit=unit)
+        low = split_pot(low_amount, _odd_chip_order(d, low_winners, low=True), unit=unit)
+        for w, chips in low.items():
+            payout[w] = payout.get(w, 0) + chips
+    else:
+        payout = split_pot(pot.amount, _odd_chip_order(d, winners), unit=unit)
     for w, chips in payout.items():
         d.payouts[w] += chips
     d.paid = (*d.paid, (_next_pot(d), tuple(sorted(payout.items()))))
     d.awarded += 1
 
 
-def _odd_chip_order(state: HandState | _Draft, winners: Sequence[int]) -> list[int]:
+def _odd_chip_order(
+    state: HandState | _Draft, winners: Sequence[int], *, low: bool = False
+) -> list[int]:
     """Who gets odd chips first. One rule, one place.
 
-    Flop and draw games: the first winner left of the button (position order). Stud: the winner
-    with the highest card by suit (of the five cards played, or of all cards by house option);
-    when a winner's cards are unknown, position order decides.
+    Flop and draw games, and razz: the first winner left of the button (position order). Other
+    stud games: the winner with the highest card by suit (of the five cards played, or of all
+    cards by house option); the low half of a high-low pot (`low`): the lowest card by suit, the
+    ace low (Robert's Rules: "to the lowest card by suit in all low games"). When a winner's
+    cards are unknown, position order decides.
     """
     by_position = sorted(winners)
     option = state.config.options.odd_chip
     if option is None:
-        option = (
-            OddChip.HIGH_CARD_BY_SUIT
-            if state.config.spec.kind is Kind.STUD
-            else OddChip.LEFT_OF_BUTTON
-        )
+        stud = state.config.spec.kind is Kind.STUD and state.config.spec.low is not Low.LOW
+        option = OddChip.HIGH_CARD_BY_SUIT if stud else OddChip.LEFT_OF_BUTTON
     if option is OddChip.LEFT_OF_BUTTON or len(winners) == 1:
         return by_position
     if any(not state.shown[w] for w in winners):  # not shown, or shown without the cards
@@ -1408,6 +1458,15 @@ def _odd_chip_order(state: HandState | _Draft, winners: Sequence[int]) -> list[i
             cards = best_hand(cards)[1]
         return card_order_key(high_card_by_suit(cards))
 
+    def lowest(w: int) -> tuple[int, int]:
+        cards = state.shown[w] or ()
+        if option is OddChip.HIGH_CARD_BY_SUIT and len(cards) > 5:
+            cards = best_low(cards)[1]  # type: ignore[index]  # 5+ cards always make a low
+        card = low_card_by_suit(cards)
+        return 1 if card.rank == ACE else card.rank, SUIT_ORDER[card.suit]
+
+    if low:
+        return sorted(by_position, key=lowest)
     return sorted(by_position, key=high, reverse=True)
 
 
@@ -1461,23 +1520,38 @@ def _award(d: _Draft, action: Award) -> None:
         )
     pot = d.pots[index]
     contenders = _contenders(d, pot)
-    winners = tuple(dict.fromkeys(action.winners))
-    if winners:
-        for w in winners:
-            if w not in contenders:
-                seat = d.seat(w) if 0 <= w < d.players else w
-                raise IllegalAction(f"Seat {seat} is not eligible for pot {index + 1}.")
-    else:
-        winners = _best_shown(d, contenders)
-    _pay(d, pot, winners)
+    high_low = d.config.spec.low is Low.HIGH_LOW
+    if (action.low_winners or action.no_low) and not high_low:
+        raise IllegalAction("Only a high-low game has a low half: name the pot's winners.")
+    if action.low_winners and action.no_low:
+        raise IllegalAction("Name the low winners or say nobody has a low, not both.")
+    winners = _named(d, action.winners, contenders, index) or _best_shown(d, contenders)
+    low: tuple[int, ...] = ()
+    if high_low and not action.no_low:
+        low = _named(d, action.low_winners, contenders, index) or _best_low_shown(d, contenders)
+    _pay(d, pot, winners, low)
     _auto_award(d)
 
 
-def hand_value(state: HandState | _Draft, p: int) -> HandRank:
-    """The value of a player's shown hand (board cards included); higher wins."""
+def _named(
+    state: HandState | _Draft, named: Sequence[int], contenders: tuple[int, ...], index: int
+) -> tuple[int, ...]:
+    """The winners the dealer named (each once), checked against the pot's contenders."""
+    for w in named:
+        if w not in contenders:
+            seat = state.seat(w) if 0 <= w < state.players else w
+            raise IllegalAction(f"Seat {seat} is not eligible for pot {index + 1}.")
+    return tuple(dict.fromkeys(named))
+
+
+def hand_value(state: HandState | _Draft, p: int) -> HandRank | LowRank:
+    """The value of a player's shown hand (board cards included); higher wins. Razz: the low
+    (a `LowRank`, ordered so that the lower hand is the higher value)."""
     cards = state.shown[p]
     assert cards is not None
     spec = state.config.spec
+    if spec.low is Low.LOW:
+        return best_low(cards)[0]  # type: ignore[index]  # 5+ cards always make a low
     if state.config.variant is Variant.OMAHA:
         return best_omaha_hand(cards, state.board)[0]
     if spec.kind is Kind.BOARD:
@@ -1502,6 +1576,31 @@ def _best_shown(state: HandState | _Draft, contenders: tuple[int, ...]) -> tuple
             ) from error
     best = max(values.values())
     return tuple(p for p in contenders if values[p] == best)
+
+
+def _best_low_shown(state: HandState | _Draft, contenders: tuple[int, ...]) -> tuple[int, ...]:
+    """High-low: the best qualifying low among the shown hands; () when nobody has one."""
+    missing = [p for p in contenders if state.shown[p] is None]
+    if missing:
+        seats = ", ".join(str(state.seat(p)) for p in missing)
+        raise IllegalAction(
+            f"Name the low winners (or say nobody has a low), or seat(s) {seats} must show or"
+            " muck first."
+        )
+    values = {}
+    for p in contenders:
+        try:
+            low = best_low(state.shown[p] or (), eight_or_better=True)
+        except ValueError as error:
+            raise IllegalAction(
+                f"Seat {state.seat(p)}'s cards make no hand ({error}): name the low winners."
+            ) from error
+        if low is not None:
+            values[p] = low[0]
+    if not values:
+        return ()
+    best = max(values.values())
+    return tuple(p for p in values if values[p] == best)
 
 
 def show_order(state: HandState) -> tuple[int, ...]:

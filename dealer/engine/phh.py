@@ -22,6 +22,8 @@ game code  game                          PHH standard codes (others are Pott's)
 ``T``      Texas hold'em                 ``FT``, ``NT``
 ``O``      Omaha hold'em (high)          ``PO``
 ``7S``     seven-card stud (high)        ``F7S``
+``R``      razz                          ``FR``
+``7S/8``   seven-card stud high-low 8    ``F7S/8``
 ``5S``     five-card stud (seed 004)     none: Pott's ``F5S``, ``P5S``, ``N5S``
 ``5D``     five-card draw (seed 000)     none: Pott's ``S5D``, ``F5D``, ``N5D`` …
 ``5D32``   seed 003's 32/33-card draw    none: Pott's ``S5D32`` …
@@ -35,7 +37,7 @@ Pott's user-defined fields (PHH: names starting with an underscore; docs/phh.md 
 what PHH cannot say about the game (`_pott_max_bet` and the other spread limits, `_pott_joker`,
 `_pott_jackpot`, `_pott_open_or_fold`, `_pott_carried`, `_pott_dead`, `_pott_big_blind`,
 `_pott_smallest_chip`, `_pott_options`), about the dealer's decisions (`_pott_awards`,
-`_pott_awards_after`, `_pott_void`, `_pott_split_openers`, `_pott_openers`,
+`_pott_low_awards`, `_pott_awards_after`, `_pott_void`, `_pott_split_openers`, `_pott_openers`,
 `_pott_openers_after`) and about the
 result beside `finishing_stacks` (`_pott_carried_out`, `_pott_replay_without`). Two actions
 mean more in seed 003's game (S5D32): in the first betting round `f` is the pass that stays in,
@@ -101,12 +103,14 @@ GAMES: dict[str, Variant] = {
     "5S": Variant.STUD5,
     "5D": Variant.DRAW5,
     "5D32": Variant.DRAW5_SHORT,
+    "R": Variant.RAZZ,
+    "7S/8": Variant.STUD7_HILO,
 }
 GAME_CODES: dict[Variant, str] = {variant: code for code, variant in GAMES.items()}
 STRUCTURE_CODES = {"F": FixedLimit, "P": PotLimit, "N": NoLimit, "S": SpreadLimit}
 STRUCTURE_LETTERS: dict[type, str] = {cls: letter for letter, cls in STRUCTURE_CODES.items()}
-STANDARD_CODES = frozenset({"FT", "NT", "PO", "F7S"})
-_CODE = re.compile(r"([FPNS])(T|O|7S|5S|5D32|5D)")
+STANDARD_CODES = frozenset({"FT", "NT", "PO", "F7S", "FR", "F7S/8"})
+_CODE = re.compile(r"([FPNS])(T|O|7S/8|7S|5S|5D32|5D|R)")
 
 # A spread limit beyond its `min_bet`: (SpreadLimit's field, Pott's PHH field). Amounts in chips,
 # except `late_from` (a betting round, 0 the first) and `at_least_largest` (true or false).
@@ -130,6 +134,8 @@ RESULT_FIELDS = frozenset(
 # down on seventh; five-card stud one down and one up, then one up per street.
 _UP_CARD_INDEX: dict[Variant, tuple[int | None, ...]] = {
     Variant.STUD7: (2, 0, 0, 0, None),
+    Variant.RAZZ: (2, 0, 0, 0, None),
+    Variant.STUD7_HILO: (2, 0, 0, 0, None),
     Variant.STUD5: (1, 0, 0, 0),
 }
 
@@ -448,6 +454,20 @@ class _Replayer:
             ):
                 raise PhhError(f"hand {name}: _pott_awards must be arrays of player numbers.")
             self.awards = [list(a) for a in awards]
+        # High-low: the low half of each award, in the same order: the low winners, [] for the
+        # best shown low, false for "nobody has a low".
+        low_awards = fields.get("_pott_low_awards", [])
+        if not (
+            isinstance(low_awards, list)
+            and all(
+                a is False or (isinstance(a, list) and all(type(p) is int for p in a))
+                for a in low_awards
+            )
+        ):
+            raise PhhError(
+                f"hand {name}: _pott_low_awards must be arrays of player numbers or false."
+            )
+        self.low_awards: list[list[int] | bool] = list(low_awards)
         # How many shows and mucks of the showdown came before each award (default: all).
         awards_after = fields.get("_pott_awards_after", [])
         if not (
@@ -541,13 +561,20 @@ class _Replayer:
         winners: tuple[int, ...] = ()
         if self.awards:
             winners = tuple(w - 1 for w in self.awards.pop(0))
+        low = self.low_awards.pop(0) if self.low_awards else []
+        award = Award(
+            legal.award_pot,
+            winners,
+            low_winners=tuple(w - 1 for w in low) if isinstance(low, list) else (),
+            no_low=low is False,
+        )
         try:
-            self.state = apply(self.state, Award(legal.award_pot, winners))
+            self.state = apply(self.state, award)
         except (IllegalAction, ValueError) as error:
             raise self.fail(
                 index, text, f"cannot decide who wins pot {legal.award_pot + 1}: {error}"
             ) from None
-        self.log.append(Award(legal.award_pot, winners))
+        self.log.append(award)
 
     # --- the actions
 
@@ -997,6 +1024,7 @@ def _phh_actions(
     n = len(config.stacks)
     out: list[str] = []
     awards: list[list[int]] = []
+    low_awards: list[list[int] | bool] = []
     fields: dict[str, Any] = {}
     showdown_sm = 0  # shows and mucks so far (only the showdown has them)
     awards_after: list[int] = []
@@ -1057,8 +1085,9 @@ def _phh_actions(
                     fields["_pott_openers_after"] = showdown_sm
             case DealStreet(board, up_cards, first_actor):
                 out.extend(_deal_actions(before, state, board, up_cards, first_actor))
-            case Award(_, winners):
+            case Award(_, winners, low_winners, no_low):
                 awards.append([w + 1 for w in winners])
+                low_awards.append(False if no_low else [w + 1 for w in low_winners])
                 awards_after.append(showdown_sm)
             case Misdeal():
                 out.append("# misdeal: the hand is void")
@@ -1075,8 +1104,10 @@ def _phh_actions(
         # A show or muck after an award: a reader must know where each award came.
         fields["_pott_awards"] = awards
         fields["_pott_awards_after"] = awards_after
-    elif any(awards):
+    elif any(awards) or any(low is False or low for low in low_awards):
         fields["_pott_awards"] = awards
+    if any(low is False or low for low in low_awards):
+        fields["_pott_low_awards"] = low_awards
     return out, fields
 
 

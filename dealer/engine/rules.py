@@ -6,11 +6,19 @@ behaviour lives in `dealer.engine.hand`; this module only names the choices.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from enum import StrEnum
 from typing import Any
 
 from dealer.engine.cards import deck_size
+
+
+class Low(StrEnum):
+    """Who wins a stud pot: the best high hand, the best low (razz), or both halves."""
+
+    HIGH = "high"
+    LOW = "low"  # razz: ace-to-five, the ace low, straights and flushes do not count
+    HIGH_LOW = "high_low"  # half to the best high, half to the best low of 8 or better
 
 
 class Kind(StrEnum):
@@ -30,6 +38,8 @@ class Variant(StrEnum):
     DRAW5_SHORT = "draw5_short"  # seed 003: five-card draw with a 32/33-card deck
     STUD5 = "stud5"  # seed 004, "Femstöt"
     STUD7 = "stud7"
+    RAZZ = "razz"  # seven-card stud, the lowest hand wins (ace-to-five)
+    STUD7_HILO = "stud7_hilo"  # seven-card stud high-low split, eight or better for low
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -57,6 +67,7 @@ class VariantSpec:
     # The most players the game is dealt to, and the fewest (seed 000: "upp till sju spelare";
     # seed 003: "þremur til fjórum leikmönnum").
     players: tuple[int, int] = (2, 23)
+    low: Low = Low.HIGH
 
 
 VARIANTS: dict[Variant, VariantSpec] = {
@@ -110,6 +121,9 @@ VARIANTS: dict[Variant, VariantSpec] = {
         big_bet_from=2,
     ),
 }
+# Razz and seven-card stud high-low are dealt and bet like seven-card stud.
+VARIANTS[Variant.RAZZ] = replace(VARIANTS[Variant.STUD7], low=Low.LOW)
+VARIANTS[Variant.STUD7_HILO] = replace(VARIANTS[Variant.STUD7], low=Low.HIGH_LOW)
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)

@@ -28,9 +28,11 @@ from pokerkit import (
     Automation,
     BettingStructure,
     Deck,
+    EightOrBetterLowHand,
     Mode,
     OmahaHoldemHand,
     Opening,
+    RegularLowHand,
     StandardHighHand,
     Street,
 )
@@ -52,6 +54,7 @@ from dealer.engine import (
     HouseOptions,
     Kind,
     Legal,
+    Low,
     NoLimit,
     Phase,
     PotLimit,
@@ -66,7 +69,9 @@ from dealer.engine import (
     replay,
     start,
 )
+from dealer.engine.evaluate import best_low
 from dealer.engine.hand import NOT_ACTED, hand_value
+from dealer.engine.rules import VARIANTS
 
 # --- the named differences (ORACLE_DIFFERENCES.md explains each) -------------------------------
 
@@ -79,6 +84,7 @@ LIMIT_SHORT_ALL_IN = "limit_short_all_in_is_completed"
 LIMIT_CAP = "limit_cap_bet_plus_three_raises"
 ODD_CHIP = "odd_chips_one_per_winner"
 UNCALLED_ANTE = "unmatched_ante_is_a_one_player_pot"
+NO_LOW_IN_A_POT = "high_low_pot_without_a_low_is_scooped"
 DIFFERENCES = (
     SHORT_BLIND,
     BLIND_BEFORE_ANTE,
@@ -89,6 +95,7 @@ DIFFERENCES = (
     LIMIT_CAP,
     ODD_CHIP,
     UNCALLED_ANTE,
+    NO_LOW_IN_A_POT,
 )
 
 # Engine bugs found by this oracle and reported to the engine's owner (see
@@ -270,13 +277,20 @@ class Setup:
 def random_setup(rng: random.Random) -> Setup:
     """Draw a game, a structure, 2 to 10 players and their stacks and forced bets."""
     variant = rng.choices(
-        [Variant.HOLDEM, Variant.OMAHA, Variant.DRAW5, Variant.STUD7, Variant.STUD5],
-        weights=[45, 10, 17, 16, 12],
+        [
+            Variant.HOLDEM,
+            Variant.OMAHA,
+            Variant.DRAW5,
+            Variant.STUD7,
+            Variant.STUD5,
+            Variant.RAZZ,
+            Variant.STUD7_HILO,
+        ],
+        weights=[45, 10, 17, 16, 12, 8, 8],
     )[0]
-    kind = {Variant.DRAW5: Kind.DRAW, Variant.STUD5: Kind.STUD, Variant.STUD7: Kind.STUD}.get(
-        variant, Kind.BOARD
-    )
-    most = {Variant.STUD7: 7, Variant.DRAW5: 7}.get(variant, 10)
+    kind = VARIANTS[variant].kind
+    seven_card = kind is Kind.STUD and variant is not Variant.STUD5
+    most = 7 if seven_card or variant is Variant.DRAW5 else 10
     n = rng.choice([2, 2, 3]) if rng.random() < 0.25 else rng.randint(2, most)
     structure = "fl" if kind is Kind.STUD else rng.choice(["nl", "nl", "pl", "fl"])
     unit = rng.choice([2, 4, 10, 20, 100])
@@ -400,15 +414,23 @@ def pokerkit_args(setup: Setup) -> dict[str, Any]:
             street((), 0, True, Opening.POSITION, big),
         )
         hand_types = (StandardHighHand,)
-    elif variant is Variant.STUD7:
+    elif variant in (Variant.STUD7, Variant.RAZZ, Variant.STUD7_HILO):
+        # Razz: the highest card (ace low) brings in, the lowest board speaks first.
+        razz = variant is Variant.RAZZ
+        bring_in = Opening.HIGH_CARD if razz else Opening.LOW_CARD
+        later = Opening.LOW_HAND if razz else Opening.HIGH_HAND
         streets = (
-            street((False, False, True), 0, False, Opening.LOW_CARD, small),
-            street((True,), 0, False, Opening.HIGH_HAND, small),
-            street((True,), 0, False, Opening.HIGH_HAND, big),
-            street((True,), 0, False, Opening.HIGH_HAND, big),
-            street((False,), 0, False, Opening.HIGH_HAND, big),
+            street((False, False, True), 0, False, bring_in, small),
+            street((True,), 0, False, later, small),
+            street((True,), 0, False, later, big),
+            street((True,), 0, False, later, big),
+            street((False,), 0, False, later, big),
         )
-        hand_types = (StandardHighHand,)
+        hand_types = {
+            Variant.STUD7: (StandardHighHand,),
+            Variant.RAZZ: (RegularLowHand,),
+            Variant.STUD7_HILO: (StandardHighHand, EightOrBetterLowHand),
+        }[variant]
     else:
         streets = (
             street((False, True), 0, False, Opening.LOW_CARD, small),
@@ -736,7 +758,7 @@ class _Match:
         street = ours.street
         first = street == 0
         down = (1 if self.setup.variant is Variant.STUD5 else 2) if first else 0
-        last_down = self.setup.variant is Variant.STUD7 and street == 4
+        last_down = street == 4  # seven-card games: seventh street is dealt face down
         up_cards: list[Card | None] = []
         for p in range(self.setup.players):
             if ours.folded[p]:
@@ -818,7 +840,25 @@ class _Match:
         detail = f"final stacks: Pott {mine}, pokerkit {theirs}"
         if sum(mine) == sum(theirs) and self.odd_chip_explains(mine, theirs):
             raise _Stop(ODD_CHIP, detail)
+        if sum(mine) == sum(theirs) and self.pot_without_a_low():
+            raise _Stop(NO_LOW_IN_A_POT, detail)
         raise _Stop(UNEXPLAINED, detail)
+
+    def pot_without_a_low(self) -> bool:
+        """High-low: someone has a qualifying low, but a pot in which nobody does (pokerkit
+        halves it anyway and shares the low half between all its players)."""
+        ours = self.ours
+        if ours.config.spec.low is not Low.HIGH_LOW:
+            return False
+        lows = [
+            any(
+                ours.shown[p] and best_low(ours.shown[p] or (), eight_or_better=True)
+                for p in pot.eligible
+            )
+            for pot in ours.pots
+            if len(pot.eligible) > 1
+        ]
+        return any(lows) and not all(lows)
 
     def odd_chip_explains(self, mine: Sequence[int], theirs: Sequence[int]) -> bool:
         """A split pot with an odd amount, and the stacks differ only among its winners by less
@@ -828,10 +868,10 @@ class _Match:
         odd_pots = 0
         for pot in ours.pots:
             shown = [p for p in pot.eligible if ours.shown[p] is not None]
-            tied = _pot_winners(ours, shown)
-            if len(tied) > 1 and pot.amount % len(tied):
-                winners.update(tied)
-                odd_pots += 1
+            for amount, tied in _halves(ours, pot.amount, shown):
+                if len(tied) > 1 and amount % len(tied):
+                    winners.update(tied)
+                    odd_pots += 1
         differ = {p for p in range(len(mine)) if mine[p] != theirs[p]}
         return (
             bool(odd_pots)
@@ -845,6 +885,20 @@ def _without_returned(pots: list[tuple[int, tuple[int, ...]]]) -> list[tuple[int
     if len(pots) > 1 and len(pots[-1][1]) == 1:
         return pots[:-1]
     return pots
+
+
+def _halves(state: HandState, amount: int, shown: Sequence[int]) -> list[tuple[int, list[int]]]:
+    """Each part of a pot and the players who tie for it: the whole pot, or in high-low the
+    high half (with the odd chip) and the qualifying low's half."""
+    high = _pot_winners(state, shown)
+    if state.config.spec.low is not Low.HIGH_LOW:
+        return [(amount, high)]
+    lows = {p: best_low(state.shown[p] or (), eight_or_better=True) for p in shown}
+    ranks = {p: low[0] for p, low in lows.items() if low is not None}
+    if not ranks:
+        return [(amount, high)]
+    best = max(ranks.values())
+    return [(amount - amount // 2, high), (amount // 2, [p for p in ranks if ranks[p] == best])]
 
 
 def _pot_winners(state: HandState, contenders: Sequence[int]) -> list[int]:

@@ -41,6 +41,7 @@ from dealer.engine import (
     HouseOptions,
     IllegalAction,
     Kind,
+    Low,
     Misdeal,
     Muck,
     NoLimit,
@@ -431,6 +432,59 @@ def test_an_all_in_is_written_as_what_it_amounts_to(
     assert f'"{written}"' in text
     (again,) = parse_phh(text)
     assert again.state.final_stacks() == state.final_stacks()
+
+
+def test_high_low_awards_named_without_cards_survive_a_round_trip() -> None:
+    config = HandConfig(
+        variant=Variant.STUD7_HILO,
+        structure=FixedLimit(small_bet=2, big_bet=4),
+        stacks=(50, 50, 50),
+        antes=(1, 1, 1),
+    )
+    actions: list[Action] = []
+    for _ in range(5):
+        actions += [DealStreet(first_actor=0), Check(0), Check(1), Check(2)]
+    actions += [Award(0, (2,), low_winners=(1,))]
+    state = replay(config, actions)
+    assert state.payouts == (0, 1, 2)
+    text = write_phh(config, actions, state)
+    assert 'variant = "F7S/8"' in text
+    assert "_pott_awards = [[3]]\n_pott_low_awards = [[2]]" in text
+    (again,) = parse_phh(text)
+    assert again.actions[-1] == Award(0, (2,), low_winners=(1,))
+    assert again.state.payouts == state.payouts
+    no_low = [*actions[:-1], Award(0, (2,), no_low=True)]
+    text = write_phh(config, no_low)
+    assert "_pott_low_awards = [false]" in text
+    (again,) = parse_phh(text)
+    assert again.state.payouts == (0, 0, 3)
+
+
+def test_razz_is_fr() -> None:
+    config = HandConfig(
+        variant=Variant.RAZZ,
+        structure=FixedLimit(small_bet=2, big_bet=4),
+        stacks=(50, 50, 50),
+        antes=(1, 1, 1),
+        bring_in=1,
+    )
+    actions: list[Action] = [
+        DealStreet(up_cards=tuple(parse_cards("Kh As 5c"))),
+        BringIn(0),
+        Fold(1),
+        Fold(2),
+    ]
+    text = write_phh(config, actions)
+    assert 'variant = "FR"' in text
+    (again,) = parse_phh(text)
+    assert again.config.variant is Variant.RAZZ
+    assert again.state.final_stacks() == (52, 49, 49)
+
+
+def test_low_awards_must_be_player_numbers_or_false() -> None:
+    text = NT_HEAD + "_pott_low_awards = [true]\nactions = ['p3 f', 'p1 f']"
+    with pytest.raises(PhhError, match="_pott_low_awards must be arrays of player numbers"):
+        parse_phh(text)
 
 
 def test_stud_with_a_named_first_player_writes_unknown_up_cards() -> None:
@@ -845,6 +899,9 @@ GAMES = [
     (Variant.HOLDEM, "F"),
     (Variant.OMAHA, "P"),
     (Variant.STUD7, "F"),
+    (Variant.RAZZ, "F"),
+    (Variant.STUD7_HILO, "F"),
+    (Variant.STUD7_HILO, "P"),
     (Variant.STUD5, "F"),
     (Variant.STUD5, "N"),
     (Variant.DRAW5, "N"),
@@ -866,7 +923,7 @@ def _config(draw: st.DrawFn) -> HandConfig:
     antes = antes if any(antes) else ()  # as a reader gives them: no antes
     blinds = (2, 4) + (0,) * (n - 2) if n > 2 else (4, 2)
     if game in ("N", "P", "F"):
-        stud = variant in (Variant.STUD5, Variant.STUD7)
+        stud = VARIANTS[variant].kind is Kind.STUD
         return HandConfig(
             variant=variant,
             structure={
@@ -911,7 +968,6 @@ def _config(draw: st.DrawFn) -> HandConfig:
 @st.composite
 def hands(draw: st.DrawFn) -> tuple[HandConfig, list[Action], HandState]:
     config = draw(_config())
-    variant = config.variant
     n = len(config.stacks)
     deck = list(draw(st.permutations(new_deck(config.deck))))  # type: ignore[arg-type]
     state = start(config)
@@ -934,7 +990,7 @@ def hands(draw: st.DrawFn) -> tuple[HandConfig, list[Action], HandState]:
                 live = [p for p in range(n) if state.in_hand(p)]
                 action = DealStreet(first_actor=draw(st.sampled_from(live)))
             else:
-                seventh = variant is Variant.STUD7 and state.street == 4
+                seventh = state.street == 4  # seven-card games: the last card face down
                 up = tuple(
                     None if seventh or not state.in_hand(p) else deck.pop() for p in range(n)
                 )
@@ -965,6 +1021,9 @@ def hands(draw: st.DrawFn) -> tuple[HandConfig, list[Action], HandState]:
                 action = Openers(legal.check_openers, shown=draw(st.booleans()))
             elif unknown_board or unshown or draw(st.booleans()):
                 action = Award(pot, winners=(draw(st.sampled_from(legal.eligible)),))
+                if config.spec.low is Low.HIGH_LOW:
+                    low = draw(st.lists(st.sampled_from(legal.eligible), max_size=2, unique=True))
+                    action = Award(pot, action.winners, low_winners=tuple(low), no_low=not low)
             else:
                 action = Award(pot)
         else:
@@ -1014,7 +1073,7 @@ def _hand_cards(
         return tuple(deck.pop() for _ in range(spec.hole_cards))
     if spec.kind is Kind.DRAW:
         return tuple(deck.pop() for _ in range(5))
-    total = 7 if config.variant is Variant.STUD7 else 5
+    total = 5 if config.variant is Variant.STUD5 else 7
     up = state.up_cards[p]
     return up + tuple(deck.pop() for _ in range(total - len(up)))
 

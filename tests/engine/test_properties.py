@@ -39,6 +39,7 @@ from dealer.engine import (
     HouseOptions,
     IllegalAction,
     Kind,
+    Low,
     Misdeal,
     NoLimit,
     OddChip,
@@ -119,7 +120,7 @@ def hand_configs(draw: st.DrawFn) -> HandConfig:
     dead: tuple[int, ...] = ()
     bring_in = 0
     big_blind = 0
-    stud = variant in (Variant.STUD5, Variant.STUD7)
+    stud = VARIANTS[variant].kind is Kind.STUD
     if stud:
         bring_in = unit * draw(st.integers(0, 2))
     else:
@@ -269,9 +270,16 @@ def choose_action(
         free = [c for c in DECK if c not in taken]
         hand = tuple(data.draw(st.permutations(free))[:5])
         return Show(data.draw(st.sampled_from(unshown)), hand)
-    winners = data.draw(st.lists(st.sampled_from(eligible), min_size=1, unique=True))
     assert legal.award_pot is not None
-    return Award(legal.award_pot, tuple(winners))
+    if not unshown and state.config.spec.kind is Kind.STUD and data.draw(st.booleans()):
+        return Award(legal.award_pot)  # Pott ranks the shown hands (high-low: both halves)
+    winners = data.draw(st.lists(st.sampled_from(eligible), min_size=1, unique=True))
+    if state.config.spec.low is not Low.HIGH_LOW:
+        return Award(legal.award_pot, tuple(winners))
+    # High-low: a low half to some of the eligible players (any of them, the high winners too),
+    # or nobody has a low and the high hand scoops.
+    low = data.draw(st.lists(st.sampled_from(eligible), unique=True))
+    return Award(legal.award_pot, tuple(winners), low_winners=tuple(low), no_low=not low)
 
 
 def check_invariants(before: HandState | None, state: HandState) -> None:
