@@ -19,7 +19,7 @@ from config.forms import (
     revision_field,
 )
 from config.text import isolate
-from dealer.engine import ButtonStraddleOrder, Card, HeadsUpCap, StraddleRaise, parse_card
+from dealer.engine import ButtonStraddleOrder, Card, HeadsUpCap, StraddleRaise, games, parse_card
 from dealer.models import Seat, Table
 from ledger import settlement
 from ledger.models import Player, Session
@@ -260,7 +260,7 @@ class TableForm(forms.ModelForm):
             "fixed_buy_in",
         ):
             data[name] = data.get(name) or 0
-        if data.get("game") in (Table.Game.STUD5, Table.Game.STUD7):
+        if data.get("game") in games.STUD_GAMES:
             self._clean_stud(data)
             return
         if data.get("small_blind") is None:
@@ -603,9 +603,20 @@ class AwardForm(VersionForm):
         label=_("Winners"),
         error_messages={"required": _("Tap the winner or winners.")},
     )
+    # High-low: who takes the low half, or nobody has a qualifying low.
+    low_winners = forms.TypedMultipleChoiceField(
+        coerce=int, choices=[(p, p) for p in range(23)], required=False
+    )
+    no_low = forms.BooleanField(required=False)
 
     def clean_winners(self) -> list[int]:
         winners = self.cleaned_data["winners"]
+        if len(set(winners)) != len(winners):
+            raise ValidationError(_("Tap each winner once."))
+        return winners
+
+    def clean_low_winners(self) -> list[int]:
+        winners = self.cleaned_data["low_winners"]
         if len(set(winners)) != len(winners):
             raise ValidationError(_("Tap each winner once."))
         return winners

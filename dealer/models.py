@@ -103,6 +103,8 @@ class Table(models.Model):
         DRAW5_SHORT = "draw5_short", _("32/33-card poker (Iceland)")
         STUD5 = "stud5", _("Five-card stud (Femstöt)")
         STUD7 = "stud7", _("Seven-card stud")
+        RAZZ = "razz", _("Razz (seven-card stud, low)")
+        STUD7_HILO = "stud7_hilo", _("Seven-card stud high-low, eight or better")
 
     class DrawMode(models.TextChoices):
         STRADDLE = "straddle", _("ante and straddle")
@@ -278,7 +280,11 @@ class Table(models.Model):
 
     @property
     def is_stud(self) -> bool:
-        return self.game in (self.Game.STUD5, self.Game.STUD7)
+        return self.game in games.STUD_GAMES
+
+    @property
+    def is_hilo(self) -> bool:
+        return self.game == self.Game.STUD7_HILO
 
     def variant(self) -> Variant:
         return games.VARIANT_OF[games.Game(self.game)]

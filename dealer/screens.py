@@ -432,6 +432,8 @@ def _stud_why(state: HandState, label: Any) -> str:
     if why.reason == "best board":
         words["hand"] = str(HAND_NAMES.get(why.hand, why.hand))
         text = _("%(who)s speaks first: %(cards)s (%(hand)s) is the best board.") % words
+    elif why.reason == "lowest board":  # razz
+        text = _("%(who)s speaks first: %(cards)s is the lowest board.") % words
     elif why.reason == "highest":
         text = _("%(who)s brings in: %(cards)s is the highest up card.") % words
     else:
@@ -761,6 +763,30 @@ OPEN_PAIR = {
 def _stud_rules(table: Table, options: Any) -> list[tuple[str, str, str]]:
     """The rules of a stud table (seed 004)."""
     five = table.game == Table.Game.STUD5
+    if table.game == Table.Game.RAZZ:
+        bring_in_rule = _("the highest up card (ace low)")
+        speaks_rule = _("the lowest visible hand (ace low; pairs are bad)")
+    else:
+        bring_in_rule = (
+            _("the highest up card")
+            if options.bring_in_high
+            else _("the lowest up card (ace high)")
+        )
+        speaks_rule = _("the best visible hand (straights and flushes do not count)")
+    hilo = (
+        [
+            (
+                _("High-low"),
+                _(
+                    "each pot split: half to the best high hand, half to the best low of eight or"
+                    " better (the odd chip to the high half); no low: the high hand takes it all"
+                ),
+                "",
+            )
+        ]
+        if table.is_hilo
+        else []
+    )
     default_tie = "by_position" if five else "by_suit"
     bring_in_tie = options.bring_in_tie.value if options.bring_in_tie else default_tie
     return [
@@ -781,19 +807,10 @@ def _stud_rules(table: Table, options: Any) -> list[tuple[str, str, str]]:
             _("everyone %(n)s") % {"n": table.fixed_buy_in} if table.fixed_buy_in else _("any"),
             _("any"),
         ),
-        (
-            _("Who brings in"),
-            _("the highest up card")
-            if options.bring_in_high
-            else _("the lowest up card (ace high)"),
-            _("the lowest up card (ace high)"),
-        ),
+        (_("Who brings in"), bring_in_rule, _("the lowest up card (ace high)")),
         (_("Equal up cards for the bring-in"), str(TIES[bring_in_tie]), str(TIES[default_tie])),
-        (
-            _("Who speaks first later"),
-            _("the best visible hand (straights and flushes do not count)"),
-            "",
-        ),
+        (_("Who speaks first later"), speaks_rule, ""),
+        *hilo,
         (
             _("Equal boards"),
             str(TIES[options.first_actor_tie.value]),

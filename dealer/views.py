@@ -462,10 +462,13 @@ def award(request: HtmxHttpRequest, pk: int) -> HttpResponse:
     if not form.is_valid():
         return _respond(request, _table(request, pk), error=_form_error(form))
     data = form.cleaned_data
-    winners = tuple(data["winners"])
-    return _apply(
-        request, pk, data["hand"], lambda state: Award(data["pot"], winners), data["version"]
+    award = Award(
+        data["pot"],
+        tuple(data["winners"]),
+        low_winners=tuple(data["low_winners"]),
+        no_low=data["no_low"],
     )
+    return _apply(request, pk, data["hand"], lambda state: award, data["version"])
 
 
 @login_required

@@ -38,6 +38,8 @@ class Game(StrEnum):
     DRAW5_SHORT = "draw5_short"  # seed 003, the 32/33-card game
     STUD5 = "stud5"  # seed 004, Femstöt
     STUD7 = "stud7"
+    RAZZ = "razz"  # dealer's choice: seven-card stud, the lowest hand wins
+    STUD7_HILO = "stud7_hilo"  # dealer's choice: seven-card stud high-low, eight or better
 
 
 VARIANT_OF: Mapping[Game, Variant] = {
@@ -49,14 +51,21 @@ VARIANT_OF: Mapping[Game, Variant] = {
     Game.DRAW5_SHORT: Variant.DRAW5_SHORT,
     Game.STUD5: Variant.STUD5,
     Game.STUD7: Variant.STUD7,
+    Game.RAZZ: Variant.RAZZ,
+    Game.STUD7_HILO: Variant.STUD7_HILO,
 }
 
 DRAW_GAMES = frozenset({Game.DRAW5, Game.DRAW5_SHORT})
-STUD_GAMES = frozenset({Game.STUD5, Game.STUD7})
+STUD_GAMES = frozenset({Game.STUD5, Game.STUD7, Game.RAZZ, Game.STUD7_HILO})
 # Seed 004: "Femstöt är ett pokerspel för 2 till 10 deltagare"; seven-card stud deals up to seven
 # cards each, so eight players at most (56 cards would be needed only if all eight reach seventh
 # street, and then the last card is dealt face up to the middle - rare enough to refuse a ninth).
-STUD_PLAYERS = {Game.STUD5: (2, 10), Game.STUD7: (2, 8)}
+STUD_PLAYERS = {
+    Game.STUD5: (2, 10),
+    Game.STUD7: (2, 8),
+    Game.RAZZ: (2, 8),
+    Game.STUD7_HILO: (2, 8),
+}
 
 
 class DrawMode(StrEnum):
@@ -121,7 +130,7 @@ class TableRules:
     @property
     def has_blinds(self) -> bool:
         """Whether hands have live forced bets that rotate with the button."""
-        if self.game in (Game.DRAW5_SHORT, Game.STUD5, Game.STUD7):
+        if self.game is Game.DRAW5_SHORT or self.game in STUD_GAMES:
             return False
         if self.game is Game.DRAW5:
             return self.draw_mode in (DrawMode.STRADDLE, DrawMode.SPECIAL_JACKPOTS)

@@ -243,3 +243,47 @@ def test_at_a_stud_showdown_the_last_bettor_shows_first(client: Client, host: An
     response = tablet.act("call")
     assert "Shows first: Seat 2 (Bo), Seat 1 (Anna)" in text(response)
     assert "Seat 1 (Anna) mucks" in text(response)
+
+
+def test_razz_the_highest_up_card_brings_in_and_the_lowest_board_speaks(
+    client: Client, host: Any
+) -> None:
+    client.force_login(host)
+    tablet = Tablet(client, stud_table(host, game="razz", players=3))
+    tablet.start()
+    # Positions: seats 2, 3, 1. Ace is low: the king is the highest card and brings in.
+    response = deal(tablet, "Kh", "3c", "Ad")
+    assert "Seat 2 (Bo) brings in: K♥ is the highest up card." in text(response)
+    tablet.act("bring_in")
+    tablet.act("call")
+    tablet.act("call")
+    response = deal(tablet, "5h", "4c", "2d")
+    assert "Seat 1 (Anna) speaks first: A♦ 2♦ is the lowest board." in text(response)
+
+
+def test_high_low_the_dealer_names_the_high_and_the_low_half(client: Client, host: Any) -> None:
+    client.force_login(host)
+    tablet = Tablet(client, stud_table(host, game="stud7_hilo", players=3))
+    tablet.start()
+    deal(tablet, "2c", "Kd", "Qh")  # positions: seats 2, 3, 1; Bo's 2 brings in
+    tablet.act("bring_in")
+    tablet.act("call")
+    tablet.act("call")
+    deal(tablet, "3c", "9d", "Qd")  # Anna (Q Q) speaks first and folds
+    tablet.act("fold")
+    tablet.act("check")
+    tablet.act("check")
+    for cards in (("4c", "8d", ""), ("7c", "9h", "")):
+        deal(tablet, *cards)
+        tablet.act("check")
+        tablet.act("check")
+    deal(tablet)  # seventh street, face down
+    tablet.act("check")
+    tablet.act("check")
+    page = text(tablet.client.get(tablet.url("")))
+    assert "Low half (eight or better):" in page
+    fields = {"version": tablet.version, "hand": tablet.hand.number, "pot": 0}
+    # Cia (position 1) has the high hand, Bo (position 0) the low: the pot of 15 in chips of 5
+    # is 10 for the high half (the odd chip) and 5 for the low.
+    tablet.post("award/", {**fields, "winners": [1], "low_winners": [0]})
+    assert tablet.stacks() == {1: 495, 2: 500, 3: 505}

@@ -503,6 +503,9 @@ def _dealer(world: World) -> list[Context]:
                 "hand": _f(Exact(expected=str(showdown.number)), "hand", "hand"),
                 "pot": _f(Exact(expected=str(legal.award_pot)), "pot"),
                 "winners": _f(Many(choices=eligible, most=len(eligible))),
+                # Hold'em has no low half: any low winner is refused; "no low" is a flag.
+                "low_winners": _f(Choice(choices=(), required=False)),
+                "no_low": _f(Lenient()),
             },
             form=lambda d: AwardForm(d),
             follow=table_page(den.pk),
