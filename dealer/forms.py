@@ -608,6 +608,10 @@ class AwardForm(VersionForm):
         coerce=int, choices=[(p, p) for p in range(23)], required=False
     )
     no_low = forms.BooleanField(required=False)
+    # Stud, a split pot: who has the highest card by suit (when no cards were entered).
+    odd_chip = forms.TypedChoiceField(
+        coerce=int, choices=[(p, p) for p in range(23)], required=False, empty_value=None
+    )
 
     def clean_winners(self) -> list[int]:
         winners = self.cleaned_data["winners"]

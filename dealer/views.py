@@ -467,6 +467,7 @@ def award(request: HtmxHttpRequest, pk: int) -> HttpResponse:
         tuple(data["winners"]),
         low_winners=tuple(data["low_winners"]),
         no_low=data["no_low"],
+        odd_chip=data["odd_chip"],
     )
     return _apply(request, pk, data["hand"], lambda state: award, data["version"])
 

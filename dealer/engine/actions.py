@@ -123,6 +123,10 @@ class Award:
     winners: tuple[int, ...] = ()
     low_winners: tuple[int, ...] = ()
     no_low: bool = False
+    # Stud, a split pot whose cards are not known: the dealer names who has the highest card by
+    # suit (DESIGN.md: "dealer picks when cards unknown"). Ignored when the cards decide, in
+    # games that give the odd chip by position, and when the pot is not split.
+    odd_chip: int | None = None
 
 
 @dataclass(frozen=True, slots=True)

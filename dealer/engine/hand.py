@@ -1412,19 +1412,28 @@ def _auto_award(d: _Draft) -> None:
     d.phase = Phase.COMPLETE
 
 
-def _pay(d: _Draft, pot: Pot, winners: Sequence[int], low_winners: Sequence[int] = ()) -> None:
-    """Pay a pot to its winners; with `low_winners` (high-low) half goes to each side."""
+def _pay(
+    d: _Draft,
+    pot: Pot,
+    winners: Sequence[int],
+    low_winners: Sequence[int] = (),
+    *,
+    odd_chip: int | None = None,
+) -> None:
+    """Pay a pot to its winners; with `low_winners` (high-low) half goes to each side.
+    `odd_chip`: the dealer's pick when the cards cannot say (see Award.odd_chip)."""
     unit = d.config.smallest_chip
     if low_winners:
         # Robert's Rules: "the high hand receives the odd chip in a split between the high and
         # the low hands"; within each half the odd chips go as in a high or a low game.
         low_amount = pot.amount // unit // 2 * unit
-        payout = split_pot(pot.amount - low_amount, _odd_chip_order(d, winners), unit=unit)
+        high_order = _odd_chip_order(d, winners, named=odd_chip)
+        payout = split_pot(pot.amount - low_amount, high_order, unit=unit)
         low = split_pot(low_amount, _odd_chip_order(d, low_winners, low=True), unit=unit)
         for w, chips in low.items():
             payout[w] = payout.get(w, 0) + chips
     else:
-        payout = split_pot(pot.amount, _odd_chip_order(d, winners), unit=unit)
+        payout = split_pot(pot.amount, _odd_chip_order(d, winners, named=odd_chip), unit=unit)
     for w, chips in payout.items():
         d.payouts[w] += chips
     d.paid = (*d.paid, (_next_pot(d), tuple(sorted(payout.items()))))
@@ -1432,7 +1441,11 @@ def _pay(d: _Draft, pot: Pot, winners: Sequence[int], low_winners: Sequence[int]
 
 
 def _odd_chip_order(
-    state: HandState | _Draft, winners: Sequence[int], *, low: bool = False
+    state: HandState | _Draft,
+    winners: Sequence[int],
+    *,
+    low: bool = False,
+    named: int | None = None,
 ) -> list[int]:
     """Who gets odd chips first. One rule, one place.
 
@@ -1440,7 +1453,8 @@ def _odd_chip_order(
     stud games: the winner with the highest card by suit (of the five cards played, or of all
     cards by house option); the low half of a high-low pot (`low`): the lowest card by suit, the
     ace low (Robert's Rules: "to the lowest card by suit in all low games"). When a winner's
-    cards are unknown, position order decides.
+    cards are unknown, the winner the dealer `named` (DESIGN.md: "dealer picks when cards
+    unknown"), else position order, decides.
     """
     by_position = sorted(winners)
     option = state.config.options.odd_chip
@@ -1450,6 +1464,8 @@ def _odd_chip_order(
     if option is OddChip.LEFT_OF_BUTTON or len(winners) == 1:
         return by_position
     if any(not state.shown[w] for w in winners):  # not shown, or shown without the cards
+        if named in winners and not low:
+            return [named, *(w for w in by_position if w != named)]
         return by_position
 
     def high(w: int) -> tuple[int, int]:
@@ -1529,7 +1545,12 @@ def _award(d: _Draft, action: Award) -> None:
     low: tuple[int, ...] = ()
     if high_low and not action.no_low:
         low = _named(d, action.low_winners, contenders, index) or _best_low_shown(d, contenders)
-    _pay(d, pot, winners, low)
+    if action.odd_chip is not None and len(winners) > 1 and action.odd_chip not in winners:
+        raise IllegalAction(
+            f"The odd chip goes to one of the pot's winners, not to seat"
+            f" {d.seat(action.odd_chip) if 0 <= action.odd_chip < d.players else action.odd_chip}."
+        )
+    _pay(d, pot, winners, low, odd_chip=action.odd_chip)
     _auto_award(d)
 
 

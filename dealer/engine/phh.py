@@ -468,6 +468,11 @@ class _Replayer:
                 f"hand {name}: _pott_low_awards must be arrays of player numbers or false."
             )
         self.low_awards: list[list[int] | bool] = list(low_awards)
+        # Stud: the dealer's odd-chip pick of each award (player number, 0 for none).
+        odd_chips = fields.get("_pott_odd_chips", [])
+        if not (isinstance(odd_chips, list) and all(type(p) is int and p >= 0 for p in odd_chips)):
+            raise PhhError(f"hand {name}: _pott_odd_chips must be player numbers (0: none).")
+        self.odd_chips: list[int] = list(odd_chips)
         # How many shows and mucks of the showdown came before each award (default: all).
         awards_after = fields.get("_pott_awards_after", [])
         if not (
@@ -562,11 +567,13 @@ class _Replayer:
         if self.awards:
             winners = tuple(w - 1 for w in self.awards.pop(0))
         low = self.low_awards.pop(0) if self.low_awards else []
+        odd = self.odd_chips.pop(0) if self.odd_chips else 0
         award = Award(
             legal.award_pot,
             winners,
             low_winners=tuple(w - 1 for w in low) if isinstance(low, list) else (),
             no_low=low is False,
+            odd_chip=odd - 1 if odd else None,
         )
         try:
             self.state = apply(self.state, award)
@@ -1025,6 +1032,7 @@ def _phh_actions(
     out: list[str] = []
     awards: list[list[int]] = []
     low_awards: list[list[int] | bool] = []
+    odd_chips: list[int] = []  # the dealer's odd-chip pick per award, player number or 0
     fields: dict[str, Any] = {}
     showdown_sm = 0  # shows and mucks so far (only the showdown has them)
     awards_after: list[int] = []
@@ -1085,7 +1093,8 @@ def _phh_actions(
                     fields["_pott_openers_after"] = showdown_sm
             case DealStreet(board, up_cards, first_actor):
                 out.extend(_deal_actions(before, state, board, up_cards, first_actor))
-            case Award(_, winners, low_winners, no_low):
+            case Award(_, winners, low_winners, no_low, odd_chip):
+                odd_chips.append(0 if odd_chip is None else odd_chip + 1)
                 awards.append([w + 1 for w in winners])
                 low_awards.append(False if no_low else [w + 1 for w in low_winners])
                 awards_after.append(showdown_sm)
@@ -1108,6 +1117,9 @@ def _phh_actions(
         fields["_pott_awards"] = awards
     if any(low is False or low for low in low_awards):
         fields["_pott_low_awards"] = low_awards
+    if any(odd_chips):
+        fields["_pott_awards"] = awards
+        fields["_pott_odd_chips"] = odd_chips
     return out, fields
 
 

@@ -287,3 +287,24 @@ def test_high_low_the_dealer_names_the_high_and_the_low_half(client: Client, hos
     # is 10 for the high half (the odd chip) and 5 for the low.
     tablet.post("award/", {**fields, "winners": [1], "low_winners": [0]})
     assert tablet.stacks() == {1: 495, 2: 500, 3: 505}
+
+
+def test_a_split_stud_pot_gives_the_odd_chip_to_the_dealers_pick(client: Client, host: Any) -> None:
+    """DESIGN.md: the odd chip in stud goes to the highest card by suit; the dealer picks when
+    the cards are not entered."""
+    client.force_login(host)
+    tablet = Tablet(client, stud_table(host, players=3, bring_in=5))
+    tablet.start()
+    deal(tablet, "", "", "", first_actor=0)  # Bo brings in 5
+    tablet.act("bring_in")
+    tablet.act("call")
+    tablet.act("call")  # a pot of 15 in chips of 5: split two ways, one chip is odd
+    for _ in range(3):
+        deal(tablet, "", "", "", first_actor=0)
+        for _ in range(3):
+            tablet.act("check")
+    page = text(tablet.client.get(tablet.url("")))
+    assert "who has the highest card by suit (the odd chip)?" in page
+    fields = {"version": tablet.version, "hand": tablet.hand.number, "pot": 0}
+    tablet.post("award/", {**fields, "winners": [0, 2], "odd_chip": 2})  # Bo and Anna; Anna
+    assert tablet.stacks() == {1: 505, 2: 500, 3: 495}  # Anna 10 with the odd chip, Bo 5

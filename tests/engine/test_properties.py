@@ -271,7 +271,9 @@ def choose_action(
         hand = tuple(data.draw(st.permutations(free))[:5])
         return Show(data.draw(st.sampled_from(unshown)), hand)
     assert legal.award_pot is not None
-    if not unshown and state.config.spec.kind is Kind.STUD and data.draw(st.booleans()):
+    # (Only hands of five cards or more can be ranked: a crowded table can run out of cards.)
+    ranked = all(len(state.shown[p] or ()) >= 5 for p in eligible)
+    if not unshown and ranked and state.config.spec.kind is Kind.STUD and data.draw(st.booleans()):
         return Award(legal.award_pot)  # Pott ranks the shown hands (high-low: both halves)
     winners = data.draw(st.lists(st.sampled_from(eligible), min_size=1, unique=True))
     if state.config.spec.low is not Low.HIGH_LOW:

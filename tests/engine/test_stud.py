@@ -468,3 +468,26 @@ def test_pot_and_no_limit_stud_open_at_x_then_at_y(structure: type) -> None:
     (again,) = parse_phh(text)
     assert again.config.structure == config.structure
     assert again.state.final_stacks() == replay(config, actions).final_stacks()
+
+
+@pytest.mark.parametrize(("odd_chip", "payouts"), [(None, (10, 5)), (1, (5, 10))])
+def test_the_dealer_names_the_odd_chip_of_a_split_stud_pot_without_cards(
+    odd_chip: int | None, payouts: tuple[int, int]
+) -> None:
+    config = HandConfig(
+        variant=Variant.STUD5,
+        structure=FixedLimit(small_bet=10, big_bet=20),
+        stacks=(100, 100, 100),
+        bring_in=5,
+        smallest_chip=5,
+    )
+    actions: list[Action] = [DealStreet(first_actor=0), BringIn(0), Call(1), Call(2)]
+    for _ in range(3):
+        actions += [DealStreet(first_actor=0), Check(0), Check(1), Check(2)]
+    actions.append(Award(0, (0, 1), odd_chip=odd_chip))
+    state = replay(config, actions)
+    assert state.payouts[:2] == payouts
+    (again,) = parse_phh(write_phh(config, actions))
+    assert again.state.final_stacks() == state.final_stacks()
+    with pytest.raises(IllegalAction, match="one of the pot's winners"):
+        apply(replay(config, actions[:-1]), Award(0, (0, 1), odd_chip=2))

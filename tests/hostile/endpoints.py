@@ -506,6 +506,7 @@ def _dealer(world: World) -> list[Context]:
                 # Hold'em has no low half: any low winner is refused; "no low" is a flag.
                 "low_winners": _f(Choice(choices=(), required=False)),
                 "no_low": _f(Lenient()),
+                "odd_chip": _f(Lenient()),
             },
             form=lambda d: AwardForm(d),
             follow=table_page(den.pk),
