@@ -127,6 +127,13 @@ class TableForm(forms.ModelForm):
             ("off", _("Off: the small bet")),
             ("first_speaker", _("The first to speak may open for the big bet with an open pair")),
             ("anyone", _("Anyone opening may bet the big bet while an open pair shows")),
+            (
+                "cash_game",
+                _(
+                    "As in a cash game: small or big, and after a small bet raises of either"
+                    " until a big raise"
+                ),
+            ),
         ],
         label=_("Stud: an open pair in the second round"),
     )

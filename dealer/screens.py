@@ -757,6 +757,9 @@ OPEN_PAIR = {
     "off": gettext_lazy("off: the small bet"),
     "first_speaker": gettext_lazy("the first to speak may open for the big bet with an open pair"),
     "anyone": gettext_lazy("anyone opening may bet the big bet while an open pair shows"),
+    "cash_game": gettext_lazy(
+        "as in a cash game: small or big, and after a small bet raises of either until a big raise"
+    ),
 }
 
 

@@ -402,6 +402,8 @@ def _raise_bounds(state: HandState, p: int) -> tuple[int, int]:
         low = high = (0 if opening else state.raise_base) + unit
         if opening and _open_pair_allowed(state, p):
             high = structure.big_bet
+        elif _cash_game_open_pair_raise(state, p):
+            high = state.raise_base + structure.big_bet
     elif isinstance(structure, SpreadLimit):
         if structure.open_to and state.street == 0 and state.largest_raise == 0:
             low = high = structure.open_to
@@ -452,6 +454,17 @@ def _open_pair_allowed(state: HandState, p: int) -> bool:
         return p == state.round_first and _shows_open_pair(state.up_cards[p])
     live = (q for q in range(state.players) if not state.folded[q])
     return any(_shows_open_pair(state.up_cards[q]) for q in live)
+
+
+def _cash_game_open_pair_raise(state: HandState, p: int) -> bool:
+    """Robert's Rules / WSOP live rules (OpenPair.CASH_GAME): after a small opening with an open
+    pair showing, a raise may add the small or the big bet, until a raise adds the big bet."""
+    return (
+        state.config.options.open_pair is OpenPair.CASH_GAME
+        and state.raises > 0
+        and not state.big_bet_opened
+        and _open_pair_allowed(state, p)
+    )
 
 
 def _shows_open_pair(up_cards: Sequence[Card]) -> bool:
@@ -916,6 +929,9 @@ def _raise(state: HandState, d: _Draft, p: int, to: int, legal: Legal) -> None:
         if opening and to > unit:
             d.big_bet_opened = True  # the open-pair option: the big bet from here on
             unit = to
+        elif not opening and to - state.raise_base > unit:
+            d.big_bet_opened = True  # a cash game's open pair: a big raise, big from here on
+            unit = to - state.raise_base
         # TDA 47B: a short all-in of half a bet or more is a full bet; the next raise adds to it.
         base = 0 if opening else state.raise_base
         full = 2 * (to - base) >= unit

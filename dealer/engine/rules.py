@@ -230,6 +230,9 @@ class OpenPair(StrEnum):
     OFF = "off"  # default: the small bet, as in any second round
     FIRST_SPEAKER = "first_speaker"  # only the first to speak, and only with their own open pair
     ANYONE = "anyone"  # whoever opens, while anyone still in shows an open pair (WSOP live 220)
+    # Robert's Rules and the WSOP live rules in a cash game: as ANYONE, and after a small opening
+    # a raise may add the small or the big bet; once a raise adds the big bet, every raise does.
+    CASH_GAME = "cash_game"
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)

@@ -1009,6 +1009,8 @@ def hands(draw: st.DrawFn) -> tuple[HandConfig, list[Action], HandState]:
             # takes: the order is part of what PHH must keep.
             step = draw(st.sampled_from(["award", "show", "muck"]))
             muckable = [p for p in legal.eligible if _may_muck(state, p)]
+            if legal.check_openers is not None:  # others' mucks wait for the openers check
+                muckable = [p for p in muckable if p == legal.check_openers]
             # Without the whole board no hand can be valued: the dealer names the winners.
             unknown_board = config.spec.kind is Kind.BOARD and len(state.board) < 5
             unshown = [p for p in legal.eligible if state.shown[p] is None]

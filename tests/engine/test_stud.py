@@ -491,3 +491,30 @@ def test_the_dealer_names_the_odd_chip_of_a_split_stud_pot_without_cards(
     assert again.state.final_stacks() == state.final_stacks()
     with pytest.raises(IllegalAction, match="one of the pot's winners"):
         apply(replay(config, actions[:-1]), Award(0, (0, 1), odd_chip=2))
+
+
+def test_cash_game_open_pair_raises_by_the_small_or_the_big_bet_until_a_big_raise() -> None:
+    """Robert's Rules / WSOP live rules: after a small bet with an open pair showing a player may
+    raise by the small or the big increment; once a big-bet raise is made, every raise is big."""
+    config = HandConfig(
+        variant=Variant.STUD5,
+        structure=FixedLimit(small_bet=5, big_bet=10),
+        stacks=(200, 200, 200),
+        bring_in=2,
+        options=HouseOptions(open_pair=OpenPair.CASH_GAME),
+    )
+    actions: list[Action] = [
+        DealStreet(up_cards=parse_cards("2c Kd 9h")),
+        BringIn(0),
+        Call(1),
+        Call(2),
+        DealStreet(up_cards=parse_cards("3c Kh 8h")),
+        Raise(1, 5),  # a small opening
+    ]
+    legal = legal_actions(replay(config, actions))
+    assert (legal.raise_min, legal.raise_max) == (10, 15)  # + 5 or + 10
+    with pytest.raises(IllegalAction, match="must be 10 or 15"):
+        apply(replay(config, actions), Raise(2, 12))
+    state = apply(replay(config, actions), Raise(2, 15))  # a big raise
+    legal = legal_actions(state)
+    assert (legal.raise_min, legal.raise_max) == (25, 25)  # every raise is big now

@@ -263,7 +263,9 @@ def _dealer(world: World) -> list[Context]:
         "bring_in_high": Bool(),
         "bring_in_tie": Choice(choices=("by_position", "by_suit"), required=False),
         "first_actor_tie": Choice(choices=("by_position", "by_suit"), required=False),
-        "open_pair": Choice(choices=("off", "first_speaker", "anyone"), required=False),
+        "open_pair": Choice(
+            choices=("off", "first_speaker", "anyone", "cash_game"), required=False
+        ),
     }
     ctx(
         Context(
