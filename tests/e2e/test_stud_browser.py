@@ -203,11 +203,11 @@ def test_a_femstöt_hand_with_a_short_all_in_and_a_split_side_pot(
 
     # Bo's 6 and Cia's 5 in the hole: the same straight splits the side pot. Dan's jack in the
     # hole makes a full house for the main pot.
-    page.get_by_label("Seat 2 (Bo)").check()
-    page.get_by_label("Seat 3 (Cia)").check()
+    page.get_by_role("checkbox", name="Seat 2 (Bo)").check()
+    page.get_by_role("checkbox", name="Seat 3 (Cia)").check()
     page.get_by_role("button", name="Award the pot").click()
     expect_prompt(page, "Showdown: who wins the main pot (100)?")
-    page.get_by_label("Seat 4 (Dan)").check()
+    page.get_by_role("checkbox", name="Seat 4 (Dan)").check()
     page.get_by_role("button", name="Award the pot").click()
 
     result = page.get_by_test_id("last-result")
@@ -285,7 +285,7 @@ def test_a_seven_card_stud_hand_to_seventh_street_face_down_and_the_showdown(
     expect(page.get_by_test_id("range")).to_have_text("from 20 to 20")
     act(page, "Bet", "Seat 2 (Bo) to act")
     act(page, "Call 20", "Showdown: who wins the main pot (50)?")
-    page.get_by_label("Seat 2 (Bo)").check()
+    page.get_by_role("checkbox", name="Seat 2 (Bo)").check()
     page.get_by_role("button", name="Award the pot").click()
 
     result = page.get_by_test_id("last-result")
