@@ -367,7 +367,8 @@ def _stud_deal_context(state: HandState, label: Any, street: str) -> dict[str, A
     """Stud, before a street is dealt: each active player's up card on a card picker (cards
     already seen greyed out), or the dealer's tap on who brings in or speaks first."""
     config = state.config
-    seventh = config.variant.value == "stud7" and state.street == 4
+    # Seven-card games (stud, razz, high-low): the last card is dealt face down.
+    seventh = len(config.spec.streets) == 5 and state.street == 4
     used = {str(c) for cards in state.up_cards for c in cards}
     live = [p for p in range(state.players) if not state.folded[p]]
     view: dict[str, Any] = {

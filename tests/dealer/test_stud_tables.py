@@ -277,6 +277,8 @@ def test_high_low_the_dealer_names_the_high_and_the_low_half(client: Client, hos
         deal(tablet, *cards)
         tablet.act("check")
         tablet.act("check")
+    response = tablet.client.get(tablet.url(""))
+    assert "Deal seventh street face down" in prompt(response)  # razz and high-low too
     deal(tablet)  # seventh street, face down
     tablet.act("check")
     tablet.act("check")
