@@ -615,6 +615,10 @@ class HandQuerySet(models.QuerySet["Hand"]):
         return hand
 
 
+# What finishing a hand writes, and reopening it takes back.
+OUTCOME_FIELDS = ["status", "results", "finished_at", "carried_out", "special", "replay_without"]
+
+
 class Hand(models.Model):
     """One hand: its configuration and (through HandAction) its append-only log."""
 
@@ -758,16 +762,7 @@ class Hand(models.Model):
         self.replay_without = (
             None if state.replay_without is None else config.seat(state.replay_without)
         )
-        self.save(
-            update_fields=[
-                "status",
-                "results",
-                "finished_at",
-                "carried_out",
-                "special",
-                "replay_without",
-            ]
-        )
+        self.save(update_fields=OUTCOME_FIELDS)
 
     def _restore_seats(self) -> None:
         """A misdeal: the same button and blinds again, the seats' flags as before."""
@@ -817,16 +812,7 @@ class Hand(models.Model):
         self.results = None
         self.finished_at = None
         self.carried_out, self.special, self.replay_without = 0, False, None
-        self.save(
-            update_fields=[
-                "status",
-                "results",
-                "finished_at",
-                "carried_out",
-                "special",
-                "replay_without",
-            ]
-        )
+        self.save(update_fields=OUTCOME_FIELDS)
 
 
 class HandAction(models.Model):
