@@ -13,7 +13,16 @@ from itertools import combinations
 from types import MappingProxyType
 from typing import Final
 
-from dealer.engine.cards import ACE, SUIT_ORDER, Card, DeckKind, card_order_key, standard_deck
+from dealer.engine.cards import (
+    ACE,
+    JOKER_SUIT,
+    SUIT_ORDER,
+    SUITS,
+    Card,
+    DeckKind,
+    card_order_key,
+    standard_deck,
+)
 
 
 class Category(IntEnum):
@@ -194,6 +203,11 @@ def best_hand(
     rules = _rules(deck, royal_over_five=royal_over_five)
     if not 5 <= len(cards) <= 7:
         raise ValueError(f"a hand is made from 5 to 7 cards, not {len(cards)}")
+    total, ids = hand_masks(cards)
+    if ids.bit_count() == len(cards) and not ids & _below_deck(rules):
+        # Distinct real cards of the deck: the bitmask evaluation. A joker, a repeated card or a
+        # card the deck lacks takes the general path, which values the joker or says what's wrong.
+        return _fast_best(cards, total, ids, rules, (deck, royal_over_five))
     _check_cards(cards, rules)
     return _best(cards, rules)
 
@@ -208,10 +222,20 @@ def best_omaha_hand(
     if not 3 <= len(board) <= 5:
         raise ValueError(f"an Omaha board has 3 to 5 cards, not {len(board)}")
     _check_cards([*hole, *board], rules)
-    fives = [(*two, *three) for two in combinations(hole, 2) for three in combinations(board, 3)]
     if not rules.joker:
-        # Up to 60 five-card hands: rank them by a cheap key, build the full value once.
-        return _best(max(fives, key=lambda five: _five_key(five, rules)), rules)
+        # Up to 60 five-card hands: rank them by their integer key, build the full value once.
+        twos = [(two, *hand_masks(two)) for two in combinations(hole, 2)]
+        threes = [(three, *hand_masks(three)) for three in combinations(board, 3)]
+        ace_low = rules.ace_low_straight
+        best_key, five = -1, ()
+        for two, total2, ids2 in twos:
+            for three, total3, ids3 in threes:
+                key = _key(total2 + total3, ids2 | ids3, ace_low)
+                if key > best_key:  # the first of equal hands, as the general path picks
+                    best_key, five = key, (*two, *three)
+        total, ids = hand_masks(five)
+        return _fast_best(five, total, ids, rules, (deck, False))
+    fives = [(*two, *three) for two in combinations(hole, 2) for three in combinations(board, 3)]
     best: tuple[HandRank, tuple[Card, ...]] | None = None
     for five in fives:
         candidate = _best(five, rules)
@@ -219,42 +243,6 @@ def best_omaha_hand(
             best = candidate
     assert best is not None  # at least one combination exists given the checks above
     return best
-
-
-def _five_key(five: Sequence[Card], rules: _Rules) -> tuple[int, tuple[int, ...]]:
-    """(strength, tiebreak) of exactly five real cards: the same order `_evaluate` gives."""
-    ranks = sorted((card.rank for card in five), reverse=True)
-    counts: dict[int, int] = {}
-    for rank in ranks:
-        counts[rank] = counts.get(rank, 0) + 1
-    groups = sorted(counts.items(), key=lambda item: (item[1], item[0]), reverse=True)
-    flush = len({card.suit for card in five}) == 1
-    top = 0
-    if len(counts) == 5:
-        if ranks[0] - ranks[4] == 4:
-            top = ranks[0]
-        elif rules.ace_low_straight and ranks == [ACE, *range(rules.lowest_rank + 3, 1, -1)]:
-            top = rules.lowest_rank + 3  # the wheel: 5-4-3-2-A
-    shape = tuple(count for _, count in groups)
-    if top and flush:
-        category, tiebreak = Category.STRAIGHT_FLUSH, (top,)
-    elif shape == (4, 1):
-        category, tiebreak = Category.FOUR_OF_A_KIND, (groups[0][0], groups[1][0])
-    elif shape == (3, 2):
-        category, tiebreak = Category.FULL_HOUSE, (groups[0][0], groups[1][0])
-    elif flush:
-        category, tiebreak = Category.FLUSH, tuple(ranks)
-    elif top:
-        category, tiebreak = Category.STRAIGHT, (top,)
-    elif shape == (3, 1, 1):
-        category, tiebreak = Category.THREE_OF_A_KIND, tuple(rank for rank, _ in groups)
-    elif shape == (2, 2, 1):
-        category, tiebreak = Category.TWO_PAIR, tuple(rank for rank, _ in groups)
-    elif shape == (2, 1, 1, 1):
-        category, tiebreak = Category.PAIR, tuple(rank for rank, _ in groups)
-    else:
-        category, tiebreak = Category.HIGH_CARD, tuple(ranks)
-    return rules.strength(category, tiebreak), tiebreak
 
 
 def _rules(deck: DeckKind, *, royal_over_five: bool = False) -> _Rules:
@@ -422,6 +410,222 @@ def _straight_cards(by_rank: dict[int, Card], top: int, rules: _Rules) -> tuple[
     # Below the deck's lowest rank comes the ace playing low: the wheel reads 5-4-3-2-A.
     ranks = range(top, top - 5, -1)
     return tuple(by_rank[rank if rank >= rules.lowest_rank else ACE] for rank in ranks)
+
+
+# --- The bitmask evaluation: real cards of any deck, no joker --------------------------------
+#
+# Two integers describe up to seven distinct real cards:
+# - `total`, a sum of one unit per card: 3 bits per rank count (rank r at bit 3*(r-2); at most 4
+#   of a rank, so no carry), then from bit 39 3 bits per suit count (at most 7 of a suit);
+# - `ids`, one bit per card: 16 bits per suit, rank r at bit r-2 of its suit's block.
+# From these, a few shifts and masks find the category and its deciding ranks without looking
+# at the 21 five-card choices. The result is an integer key, category first, then two masks of
+# deciding ranks: comparing masks of equally many ranks compares those ranks highest first, so
+# the keys order exactly like (category, tiebreak).
+
+_COUNT_UNIT: Final = (0, 0, *(1 << 3 * (rank - 2) for rank in range(2, ACE + 1)))
+_SUIT_UNIT: Final = MappingProxyType(
+    {suit: 1 << 39 + 3 * index for index, suit in enumerate(SUITS)} | {JOKER_SUIT: 0}
+)
+_CARD_BIT: Final = (0, 0, *(1 << rank - 2 for rank in range(2, ACE + 1)))
+_SUIT_SHIFT: Final = MappingProxyType(
+    {suit: 16 * index for index, suit in enumerate(SUITS)} | {JOKER_SUIT: 0}
+)
+_RANK_COUNTS: Final = (1 << 39) - 1
+_LOW_BITS: Final = sum(1 << 3 * index for index in range(13))  # bit 0 of each rank count
+_SUIT_LOW_BITS: Final = 0o1111  # bit 0 of each suit count
+_ONE_SUIT: Final = 0x1FFF
+_EVERY_SUIT: Final = 0x0001_0001_0001_0001
+_MINOR_BITS: Final = 40
+_MINOR: Final = (1 << _MINOR_BITS) - 1
+_CATEGORY_SHIFT: Final = 2 * _MINOR_BITS
+_STRAIGHT_FLUSH: Final = int(Category.STRAIGHT_FLUSH) << _CATEGORY_SHIFT
+_FLUSH: Final = int(Category.FLUSH) << _CATEGORY_SHIFT
+_FOUR: Final = int(Category.FOUR_OF_A_KIND) << _CATEGORY_SHIFT
+_FULL: Final = int(Category.FULL_HOUSE) << _CATEGORY_SHIFT
+_STRAIGHT: Final = int(Category.STRAIGHT) << _CATEGORY_SHIFT
+_THREE: Final = int(Category.THREE_OF_A_KIND) << _CATEGORY_SHIFT
+_TWO_PAIR: Final = int(Category.TWO_PAIR) << _CATEGORY_SHIFT
+_PAIR: Final = int(Category.PAIR) << _CATEGORY_SHIFT
+
+
+def hand_masks(cards: Sequence[Card]) -> tuple[int, int]:
+    """(total, ids) of some cards, for `rank_key_of_masks`: masks of cards add up, so a loop over
+    many boards adds a player's masks to each board's. A repeated card or the joker shows as
+    `ids.bit_count()` below the number of cards."""
+    total = ids = 0
+    for card in cards:
+        rank, suit = card.rank, card.suit
+        total += _COUNT_UNIT[rank] + _SUIT_UNIT[suit]
+        ids |= _CARD_BIT[rank] << _SUIT_SHIFT[suit]
+    return total, ids
+
+
+def rank_key7(cards: Sequence[Card]) -> int:
+    """An integer for 5 to 7 distinct real cards of the standard deck: a bigger key wins, equal
+    keys split, exactly as `best_hand(cards)[0]` orders them. Cheap: no HandRank, no five cards."""
+    if not 5 <= len(cards) <= 7:
+        raise ValueError(f"a hand is made from 5 to 7 cards, not {len(cards)}")
+    total, ids = hand_masks(cards)
+    if ids.bit_count() != len(cards):
+        _check_cards(cards, _RULES["standard"])  # says which card is repeated or not allowed
+        raise ValueError("rank_key7 values real cards of the standard deck only")
+    return _key(total, ids, True)
+
+
+def rank_key_of_masks(total: int, ids: int) -> int:
+    """`rank_key7` of the 5 to 7 distinct real cards whose masks (`hand_masks`) add up to these;
+    the caller guarantees the cards are distinct (e.g. dealt from one deck)."""
+    return _key(total, ids, True)
+
+
+def _key(total: int, ids: int, ace_low: bool) -> int:
+    suits = total >> 39
+    flush = (suits >> 2) & ((suits >> 1) | suits) & _SUIT_LOW_BITS  # a suit counted 5, 6 or 7
+    if flush:
+        # Five of one suit out of at most seven cards leave no room for four of a kind or a
+        # full house, so in either ranking the flush or straight flush is the answer. Its masks
+        # hold one bit per rank (bit r-2), unlike the others' three.
+        suited = ids >> 16 * ((flush.bit_length() - 1) // 3) & _ONE_SUIT
+        # With the ace also below the two (bit 0), a straight's lowest card r-2 is bit r-1.
+        run = (suited << 1 | suited >> 12) if ace_low else suited << 1
+        run &= run >> 1 & run >> 2 & run >> 3 & run >> 4
+        if run:
+            return _STRAIGHT_FLUSH | 1 << run.bit_length() + 2 << _MINOR_BITS
+        while suited.bit_count() > 5:
+            suited &= suited - 1
+        return _FLUSH | suited << _MINOR_BITS
+    counts = total & _RANK_COUNTS
+    ones = counts & _LOW_BITS  # a count of 1 or 3
+    twos = counts >> 1 & _LOW_BITS  # 2 or 3
+    fours = counts >> 2 & _LOW_BITS
+    if fours:
+        kicker = ones | twos
+        return _FOUR | fours << _MINOR_BITS | 1 << kicker.bit_length() - 1
+    threes = ones & twos
+    pairs = twos ^ threes
+    singles = ones ^ threes
+    if threes:
+        if threes & (threes - 1):  # two threes of a kind: the lower one plays as the pair
+            high = 1 << threes.bit_length() - 1
+            return _FULL | high << _MINOR_BITS | threes ^ high
+        if pairs:
+            return _FULL | threes << _MINOR_BITS | 1 << pairs.bit_length() - 1
+    present = ones | twos
+    run = (present << 3 | present >> 36) if ace_low else present << 3
+    run &= run >> 3 & run >> 6 & run >> 9 & run >> 12
+    if run:
+        return _STRAIGHT | 1 << run.bit_length() + 8 << _MINOR_BITS
+    if threes:
+        while singles.bit_count() > 2:
+            singles &= singles - 1
+        return _THREE | threes << _MINOR_BITS | singles
+    if pairs:
+        if pairs & (pairs - 1):
+            while pairs.bit_count() > 2:  # three pairs: the lowest may give the kicker
+                singles |= pairs & -pairs
+                pairs &= pairs - 1
+            return _TWO_PAIR | pairs << _MINOR_BITS | 1 << singles.bit_length() - 1
+        while singles.bit_count() > 3:
+            singles &= singles - 1
+        return _PAIR | pairs << _MINOR_BITS | singles
+    while singles.bit_count() > 5:
+        singles &= singles - 1
+    return singles << _MINOR_BITS
+
+
+def _below_deck(rules: _Rules) -> int:
+    """The ids bits of the ranks below the deck's lowest (2 to 6 in the short deck)."""
+    return ((1 << rules.lowest_rank - 2) - 1) * _EVERY_SUIT
+
+
+# The deciding ranks of a key, by category: how many cards of each rank in the first mask, of
+# each rank in the second. Straights are read from their top card.
+_TAKES: Final = MappingProxyType(
+    {
+        Category.HIGH_CARD: (1, 0),
+        Category.PAIR: (2, 1),
+        Category.TWO_PAIR: (2, 1),
+        Category.THREE_OF_A_KIND: (3, 1),
+        Category.FULL_HOUSE: (3, 2),
+        Category.FLUSH: (1, 0),
+        Category.FOUR_OF_A_KIND: (4, 1),
+    }
+)
+
+# Per deck and option, the value and the five cards' (rank, count) of each key seen: at most
+# 7,462 values in the standard deck, so no eviction.
+_Value = tuple[HandRank, tuple[tuple[int, int], ...]]
+_VALUES: Final[dict[tuple[str, bool], dict[int, _Value]]] = {}
+
+
+def _fast_best(
+    cards: Sequence[Card], total: int, ids: int, rules: _Rules, deck: tuple[str, bool]
+) -> tuple[HandRank, tuple[Card, ...]]:
+    key = _key(total, ids, rules.ace_low_straight)
+    values = _VALUES.setdefault(deck, {})
+    value = values.get(key)
+    if value is None:
+        value = values[key] = _value_of_key(key, rules)
+    rank, takes = value
+    suit = None
+    if rank.category is Category.FLUSH or rank.category is Category.STRAIGHT_FLUSH:
+        flush = (total >> 39 >> 2) & ((total >> 39 >> 1) | total >> 39) & _SUIT_LOW_BITS
+        suit = SUITS[(flush.bit_length() - 1) // 3]
+    five: list[Card] = []
+    # Of a rank held more often than it plays, the cards that come first in `cards` play.
+    for wanted, count in takes:
+        for card in cards:
+            if card.rank == wanted and (suit is None or card.suit == suit):
+                five.append(card)
+                count -= 1
+                if not count:
+                    break
+    return rank, tuple(five)
+
+
+def _value_of_key(key: int, rules: _Rules) -> _Value:
+    category = Category(key >> _CATEGORY_SHIFT)
+    major, minor = key >> _MINOR_BITS & _MINOR, key & _MINOR
+    if category is Category.FLUSH or category is Category.STRAIGHT_FLUSH:
+        major_ranks = _ranks_of(major, 1)
+    else:
+        major_ranks = _ranks_of(major, 3)
+    if category is Category.STRAIGHT or category is Category.STRAIGHT_FLUSH:
+        top = major_ranks[0]
+        takes = tuple((rank if rank >= 2 else ACE, 1) for rank in range(top, top - 5, -1))
+        return rules.rank(category, (top,)), takes
+    minor_ranks = _ranks_of(minor, 3)
+    major_count, minor_count = _TAKES[category]
+    takes = (
+        *((rank, major_count) for rank in major_ranks),
+        *((rank, minor_count) for rank in minor_ranks),
+    )
+    return rules.rank(category, (*major_ranks, *minor_ranks)), takes
+
+
+def _ranks_of(mask: int, width: int) -> tuple[int, ...]:
+    """The ranks of a mask with `width` bits per rank, highest first."""
+    ranks = []
+    while mask:
+        bit = mask.bit_length() - 1
+        ranks.append(bit // width + 2)
+        mask ^= 1 << bit
+    return tuple(ranks)
+
+
+def _best_by_combinations(
+    cards: Sequence[Card], rules: _Rules
+) -> tuple[HandRank, tuple[Card, ...]]:
+    """The best of every five-card choice, each valued by the general path: the reference the
+    bitmask evaluation is tested against (slow: 21 evaluations for seven cards)."""
+    best: tuple[HandRank, tuple[Card, ...]] | None = None
+    for five in combinations(cards, 5):
+        candidate = _best(five, rules)
+        if best is None or candidate[0] > best[0]:
+            best = candidate
+    assert best is not None
+    return best
 
 
 # --- Stud ---------------------------------------------------------------------------------------

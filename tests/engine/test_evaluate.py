@@ -6,7 +6,7 @@ from typing import Any
 
 import pokerkit
 import pytest
-from hypothesis import given, settings
+from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 from dealer.engine.cards import JOKER, Card, DeckKind, parse_card, parse_cards, short_deck
@@ -15,6 +15,9 @@ from dealer.engine.evaluate import (
     CATEGORY_LABELS,
     Category,
     HandRank,
+    _best,
+    _best_by_combinations,
+    _rules,
     best_hand,
     best_omaha_hand,
     best_visible_by_suit,
@@ -22,6 +25,7 @@ from dealer.engine.evaluate import (
     first_to_act_index,
     high_card_by_suit,
     lowest_card_ties,
+    rank_key7,
     visible_rank,
 )
 
@@ -810,3 +814,81 @@ def test_omaha_fast_ranking_picks_the_same_hand_as_trying_every_five() -> None:
             for three in combinations(board, 3)
         )
         assert best_omaha_hand(hole, board)[0] == slow
+
+
+# --- The bitmask evaluation against the best of every five-card choice ---------------------------
+
+# Few ranks in few suits make the rare shapes common: the wheel and the steel wheel, a flush and
+# a straight in different suits, two threes of a kind, three pairs, four of a kind.
+LOW_RUNS = tuple(Card(rank, suit) for rank in (14, 2, 3, 4, 5, 6, 7) for suit in "hs")
+FEW_RANKS = tuple(Card(rank, suit) for rank in (13, 12, 9) for suit in "cdhs")
+FLUSH_AND_STRAIGHT = (*cards("5h 6h 7h 8h 9h Th Jh Qh"), *cards("6c 7d 8s 9c Td Jd"))
+
+
+def hands_from(deck: tuple[Card, ...]) -> st.SearchStrategy[list[Card]]:
+    return st.lists(st.sampled_from(deck), min_size=5, max_size=7, unique=True)
+
+
+any_hand = st.one_of(
+    hands_from(STANDARD_DECK),
+    hands_from(LOW_RUNS),
+    hands_from(FEW_RANKS),
+    hands_from(FLUSH_AND_STRAIGHT),
+)
+
+
+def by_combinations(hand: list[Card], deck: DeckKind = "standard") -> tuple[HandRank, Any]:
+    return _best_by_combinations(hand, _rules(deck))
+
+
+@settings(max_examples=600)
+@given(any_hand)
+@example(list(cards("Ah 2c 3d 4s 5h Kd Kc")))  # the wheel beside a pair
+@example(list(cards("Ah 2h 3h 4h 5h 6c 9d")))  # the steel wheel beats the six-high straight
+@example(list(cards("5h 6c 7h 8d 9h Kh 2h")))  # a flush and a straight in other suits
+@example(list(cards("As Ad Ac Ks Kd Kc 2h")))  # two threes of a kind
+@example(list(cards("As Ad Ks Kd Qs Qd 2c")))  # three pairs
+@example(list(cards("2s 2d 3s 3d Qs Qd Ac")))  # three pairs, the single card is the kicker
+def test_bitmask_evaluation_equals_the_best_five_card_choice(hand: list[Card]) -> None:
+    rank, five = best_hand(hand)
+    assert rank == by_combinations(hand)[0]
+    # The five cards too: the same as the general (counting) path picks.
+    assert (rank, five) == _best(hand, _rules("standard"))
+    assert best_hand(five)[0] == rank
+    assert rank_key7(hand) == rank_key7(five)
+
+
+short_hand = st.lists(st.sampled_from(SHORT_DECK), min_size=5, max_size=7, unique=True)
+
+
+@settings(max_examples=300)
+@given(short_hand)
+@example(list(cards("Ah 7c 8d 9s Th")))  # no wheel in the short deck: ace high
+@example(list(cards("7h 8h 9h Th Jh Qc Ad")))  # the lowest straight flush
+@example(list(cards("Ah Kh Qh 9h 7h Ac Ad")))  # the flush above the full house
+def test_bitmask_evaluation_equals_the_best_five_card_choice_in_the_short_deck(
+    hand: list[Card],
+) -> None:
+    assert best_hand(hand, deck="short32")[0] == by_combinations(hand, "short32")[0]
+    assert best_hand(hand, deck="short32") == _best(hand, _rules("short32"))
+
+
+@settings(max_examples=400)
+@given(any_hand, any_hand)
+def test_rank_key7_orders_like_the_hand_rank(first: list[Card], second: list[Card]) -> None:
+    assert sign(rank_key7(first), rank_key7(second)) == sign(
+        best_hand(first)[0], best_hand(second)[0]
+    )
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        ("As Kd Qh Jc", "5 to 7 cards, not 4"),
+        ("As Kd Qh Jc As", "the same card appears twice"),
+        ("As Kd Qh Jc Jk", "only in the standard53 and short33 decks"),
+    ],
+)
+def test_rank_key7_refuses_what_best_hand_refuses(text: str, message: str) -> None:
+    with pytest.raises(ValueError, match=message):
+        rank_key7(cards(text))
