@@ -431,7 +431,7 @@ _CARD_BIT: Final = (0, 0, *(1 << rank - 2 for rank in range(2, ACE + 1)))
 _SUIT_SHIFT: Final = MappingProxyType(
     {suit: 16 * index for index, suit in enumerate(SUITS)} | {JOKER_SUIT: 0}
 )
-_RANK_COUNTS: Final = (1 << 39) - 1
+RANK_COUNTS: Final = (1 << 39) - 1  # the rank counts of `total`
 _LOW_BITS: Final = sum(1 << 3 * index for index in range(13))  # bit 0 of each rank count
 _SUIT_LOW_BITS: Final = 0o1111  # bit 0 of each suit count
 _ONE_SUIT: Final = 0x1FFF
@@ -479,6 +479,13 @@ def rank_key_of_masks(total: int, ids: int) -> int:
     return _key(total, ids, True)
 
 
+def rank_key_without_flush(total: int) -> int:
+    """`rank_key_of_masks` of cards valued by their ranks alone, as if they could make no flush
+    (Omaha's equity: a flush is checked apart). It depends on the ranks only, so it can be cached
+    by `total & RANK_COUNTS`."""
+    return _key(total & RANK_COUNTS, 0, True)
+
+
 def _key(total: int, ids: int, ace_low: bool) -> int:
     suits = total >> 39
     flush = (suits >> 2) & ((suits >> 1) | suits) & _SUIT_LOW_BITS  # a suit counted 5, 6 or 7
@@ -495,7 +502,7 @@ def _key(total: int, ids: int, ace_low: bool) -> int:
         while suited.bit_count() > 5:
             suited &= suited - 1
         return _FLUSH | suited << _MINOR_BITS
-    counts = total & _RANK_COUNTS
+    counts = total & RANK_COUNTS
     ones = counts & _LOW_BITS  # a count of 1 or 3
     twos = counts >> 1 & _LOW_BITS  # 2 or 3
     fours = counts >> 2 & _LOW_BITS
