@@ -25,12 +25,11 @@ from dealer.deluxe.rules import (
     Combo,
     Hand,
     Variant,
-    check_cards,
     classify,
     get_variant,
 )
 from dealer.engine.actions import IllegalAction
-from dealer.engine.cards import Card, parse_cards
+from dealer.engine.cards import Card, card_order_key, parse_cards
 
 DECK: Final = 52  # "ein Kartenspiel mit 52 Karten"
 FACE_DOWN: Final = 4  # "werden jedem Spieler erneut vier Karten einzeln ausgeteilt"
@@ -475,7 +474,7 @@ def _show(state: DeluxeState, action: Show) -> DeluxeState:
     if action.cards:
         try:
             cards = parse_cards(action.cards) if isinstance(action.cards, str) else action.cards
-            hand = classify(variant, check_cards(variant, cards))
+            hand = classify(variant, cards)
         except ValueError as error:
             raise IllegalAction(f"{name}'s cards: {error}") from None
         if combo is not None and hand.combo is not combo:
@@ -504,9 +503,10 @@ def _check_one_deck(state: DeluxeState, player: int, hand: Hand) -> None:
     for other, shown in enumerate(state.shown):
         if other == player or shown is None or shown.hand is None:
             continue
-        for card in set(hand.cards) & set(shown.hand.cards):
+        common = sorted(set(hand.cards) & set(shown.hand.cards), key=card_order_key)
+        if common:
             raise IllegalAction(
-                f"{card} is in {state.name(player)}'s hand and in {state.name(other)}'s:"
+                f"{common[0]} is in {state.name(player)}'s hand and in {state.name(other)}'s:"
                 " one deck has only one."
             )
 
