@@ -82,10 +82,23 @@ class Openers:
 
 @dataclass(frozen=True, slots=True)
 class Show:
-    """Show cards at the showdown: hole cards (board games), the hand (draw), all cards (stud)."""
+    """Show cards at the showdown, or once betting is over (an all-in run-out, see
+    `hand.cards_up`): the hole cards (board games: 2 in hold'em, 4 in Omaha), the hand (draw
+    games: 5), or every card dealt to the player, up cards included (stud). No cards: the player
+    showed, but the cards were not entered."""
 
     player: int
     cards: tuple[Card, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class Board:
+    """Board games: the whole board as it lies, entered when the streets were dealt without cards
+    (or to complete the cards entered so far). At the showdown, or once betting is over (see
+    `hand.cards_up`). It holds exactly the board cards dealt so far and starts with any already
+    entered: entered cards are never changed."""
+
+    cards: tuple[Card, ...]
 
 
 @dataclass(frozen=True, slots=True)
@@ -150,6 +163,7 @@ Action = (
     | BringIn
     | Draw
     | Show
+    | Board
     | Muck
     | DealStreet
     | Award

@@ -18,6 +18,7 @@ from dealer.engine.actions import (
     Action,
     AllIn,
     Award,
+    Board,
     BringIn,
     Call,
     Check,
@@ -32,7 +33,7 @@ from dealer.engine.actions import (
     Show,
     SplitCarried,
 )
-from dealer.engine.cards import ACE, SUIT_ORDER, Card, card_order_key
+from dealer.engine.cards import ACE, SUIT_ORDER, Card, card_order_key, new_deck
 from dealer.engine.evaluate import (
     HandRank,
     LowRank,
@@ -695,9 +696,16 @@ def apply(state: HandState, action: Action) -> HandState:
         if phase is not Phase.DEAL:
             raise IllegalAction(_not_now(state, "deal the next street"))
         _deal(d, action)
+    elif isinstance(action, Board):
+        if not cards_up(state):
+            raise IllegalAction(_not_now(state, "enter the board"))
+        _enter_board(d, action)
+    elif isinstance(action, Show) and phase is Phase.DEAL and cards_up(state):
+        _show_or_muck(d, action)  # the all-in run-out: the players turn their cards up
     elif isinstance(action, Award | Show | Muck | Openers):
         if phase is not Phase.SHOWDOWN:
-            raise IllegalAction(_not_now(state, "award a pot"))
+            what = "show cards" if isinstance(action, Show) else "award a pot"
+            raise IllegalAction(_not_now(state, what))
         if isinstance(action, Award):
             _award(d, action)
         elif isinstance(action, Openers):
@@ -1081,7 +1089,13 @@ def _deal(d: _Draft, action: DealStreet) -> None:
             raise IllegalAction(
                 f"The {spec.streets[street]} is {wanted} card(s), not {len(action.board)}."
             )
-        _check_unique(d, action.board)
+        if action.board:
+            if len(d.board) != board_dealt(d):
+                raise IllegalAction(
+                    f"The board dealt before the {spec.streets[street]} was not entered: deal"
+                    f" the {spec.streets[street]} without cards, then enter the whole board."
+                )
+            _check_dealt(d, action.board)
         d.board = d.board + tuple(action.board)
         _begin_round(d, _first_active_after_button(d))
         return
@@ -1094,10 +1108,14 @@ def _deal(d: _Draft, action: DealStreet) -> None:
         for p, card in enumerate(action.up_cards):
             if card is not None and d.folded[p]:
                 raise IllegalAction(f"Seat {d.seat(p)} has folded and gets no card.")
-        _check_unique(d, tuple(c for c in action.up_cards if c is not None))
+        cards = tuple(c for c in action.up_cards if c is not None)
+        _check_dealt(d, cards)
         for p, card in enumerate(action.up_cards):
             if card is not None:
                 d.up_cards[p] = d.up_cards[p] + (card,)
+                if d.shown[p]:
+                    # Turned up in an all-in run-out: the new up card joins the shown hand.
+                    d.shown[p] = d.shown[p] + (card,)
     d.first_named = action.first_actor is not None
     if action.first_actor is not None:
         first = action.first_actor
@@ -1119,16 +1137,6 @@ def _deal(d: _Draft, action: DealStreet) -> None:
             d.round_began_heads_up = d.folded.count(False) == 2
             return
     _begin_round(d, first)
-
-
-def _check_unique(state: HandState | _Draft, cards: Sequence[Card]) -> None:
-    seen = set(state.board)
-    for hand in state.up_cards:
-        seen.update(hand)
-    for card in cards:
-        if card in seen:
-            raise IllegalAction(f"{card} has already been dealt.")
-        seen.add(card)
 
 
 def _first_active_after_button(state: HandState | _Draft) -> int:
@@ -1438,6 +1446,22 @@ def _pay(
 ) -> None:
     """Pay a pot to its winners; with `low_winners` (high-low) half goes to each side.
     `odd_chip`: the dealer's pick when the cards cannot say (see Award.odd_chip)."""
+    payout = _payout(d, pot, winners, low_winners, odd_chip=odd_chip)
+    for w, chips in payout.items():
+        d.payouts[w] += chips
+    d.paid = (*d.paid, (_next_pot(d), tuple(sorted(payout.items()))))
+    d.awarded += 1
+
+
+def _payout(
+    d: HandState | _Draft,
+    pot: Pot,
+    winners: Sequence[int],
+    low_winners: Sequence[int] = (),
+    *,
+    odd_chip: int | None = None,
+) -> dict[int, int]:
+    """What each winner of a pot gets (see `_pay`)."""
     unit = d.config.smallest_chip
     if low_winners:
         # Robert's Rules: "the high hand receives the odd chip in a split between the high and
@@ -1450,10 +1474,7 @@ def _pay(
             payout[w] = payout.get(w, 0) + chips
     else:
         payout = split_pot(pot.amount, _odd_chip_order(d, winners, named=odd_chip), unit=unit)
-    for w, chips in payout.items():
-        d.payouts[w] += chips
-    d.paid = (*d.paid, (_next_pot(d), tuple(sorted(payout.items()))))
-    d.awarded += 1
+    return payout
 
 
 def _odd_chip_order(
@@ -1525,17 +1546,154 @@ def _show_or_muck(d: _Draft, action: Show | Muck) -> None:
         _auto_award(d)
         return
     cards = tuple(action.cards)
-    if len(set(cards)) != len(cards):
-        raise IllegalAction(f"Seat {d.seat(p)} cannot show the same card twice.")
-    elsewhere = set(d.board)
-    for q in range(d.players):
-        if q != p:
-            elsewhere.update(d.shown[q] or ())
-            elsewhere.update(d.up_cards[q])
-    for card in cards:
-        if card in elsewhere:
-            raise IllegalAction(f"{card} is already on the table: seat {d.seat(p)} cannot show it.")
+    if cards:
+        _check_shown(d, p, cards)
     d.shown[p] = cards
+
+
+# --- the cards on the table ------------------------------------------------------------------
+
+
+def cards_up(state: HandState) -> bool:
+    """Betting is over: shown cards (and the board) may be entered.
+
+    At the showdown, and during an all-in run-out: two or more players are still in, at most
+    one of them has chips left, and the dealer deals the streets still to come (at a real
+    table the players turn their cards up, so the TV can show each one's chance to win).
+    """
+    if state.phase is Phase.SHOWDOWN:
+        return True
+    if state.phase is not Phase.DEAL:
+        return False
+    live = [p for p in range(state.players) if not state.folded[p]]
+    return len(live) >= 2 and sum(1 for p in live if state.stacks[p] > 0) <= 1
+
+
+def _streets_dealt(state: HandState | _Draft) -> int:
+    """How many streets have been dealt (preflop and a stud hand's first street count)."""
+    if state.phase is Phase.DEAL:
+        return state.street
+    return state.street + 1
+
+
+def board_dealt(state: HandState | _Draft) -> int:
+    """Board games: how many board cards have been dealt so far (entered or not)."""
+    return sum(state.config.spec.board_cards[: _streets_dealt(state)])
+
+
+def _stud_dealt(state: HandState | _Draft) -> int:
+    """Stud: how many cards each player still in has been dealt so far."""
+    streets = _streets_dealt(state)
+    return state.config.spec.hole_cards + streets if streets else 0
+
+
+def _where(state: HandState | _Draft, card: Card, owner: int | None = None) -> str:
+    """Where a card already is on the table, in words ("the board", "seat 3's cards"), or ""
+    (`owner`'s own cards do not count: a stud player shows their up cards again)."""
+    if card in state.board:
+        return "the board"
+    for q in range(state.players):
+        if q != owner and (card in state.up_cards[q] or card in (state.shown[q] or ())):
+            return f"seat {state.seat(q)}'s cards"
+    return ""
+
+
+_DECKS: dict[str, frozenset[Card]] = {}
+
+
+def _check_deck(state: HandState | _Draft, cards: Sequence[Card]) -> None:
+    """Every card is one of this game's deck, once (seed 003's short deck runs 7 to ace; only
+    the 53- and 33-card decks have the joker, and only one)."""
+    seen: set[Card] = set()
+    for card in cards:
+        if card in seen:
+            raise IllegalAction(f"{card} is entered twice: the deck has it once.")
+        seen.add(card)
+    deck = state.config.deck
+    if deck not in _DECKS:
+        _DECKS[deck] = frozenset(new_deck(deck))  # type: ignore[arg-type]
+    in_deck = _DECKS[deck]
+    for card in cards:
+        if card in in_deck:
+            continue
+        if card.is_joker:
+            raise IllegalAction("This game is played without the joker: Jk is not in the deck.")
+        raise IllegalAction(
+            f"{card} is not in this game's deck of {len(in_deck)} cards: it runs from 7 to ace."
+        )
+
+
+def _check_unseen(
+    state: HandState | _Draft, cards: Sequence[Card], owner: int | None = None, then: str = ""
+) -> None:
+    """No card is already elsewhere on the table (see `_where`)."""
+    for card in cards:
+        where = _where(state, card, owner)
+        if where:
+            raise IllegalAction(f"{card} is already on the table ({where}){then}.")
+
+
+def _check_dealt(state: HandState | _Draft, cards: Sequence[Card]) -> None:
+    """Cards the dealer deals: none already on the table or dealt twice, all of the deck."""
+    seen = set(state.board)
+    for q in range(state.players):
+        seen.update(state.up_cards[q], state.shown[q] or ())
+    for card in cards:
+        if card in seen:
+            raise IllegalAction(f"{card} has already been dealt.")
+        seen.add(card)
+    _check_deck(state, cards)
+
+
+def _check_shown(d: _Draft, p: int, cards: tuple[Card, ...]) -> None:
+    """Shown cards: the right number for the game, each once, of this game's deck, none already
+    elsewhere on the table; in stud the player's whole hand, up cards included."""
+    seat = d.seat(p)
+    if len(set(cards)) != len(cards):
+        raise IllegalAction(f"Seat {seat} cannot show the same card twice.")
+    spec = d.config.spec
+    if spec.kind is Kind.STUD:
+        wanted = _stud_dealt(d)
+        what = f"all {wanted} cards dealt to them, up cards included"
+    else:
+        wanted = spec.hole_cards
+        what = f"{wanted} cards" if spec.kind is Kind.DRAW else f"{wanted} hole cards"
+    if len(cards) != wanted:
+        raise IllegalAction(f"Seat {seat} shows {what}, not {len(cards)}.")
+    _check_deck(d, cards)
+    _check_unseen(d, cards, p, f": seat {seat} cannot show it")
+    missing = [c for c in d.up_cards[p] if c not in cards]
+    if missing:
+        up = _text(d.up_cards[p])
+        raise IllegalAction(f"Seat {seat}'s up cards are {up}: the cards shown must include them.")
+
+
+def _enter_board(d: _Draft, action: Board) -> None:
+    """The whole board as it lies (see Board)."""
+    spec = d.config.spec
+    if spec.kind is not Kind.BOARD:
+        raise IllegalAction("Only hold'em and Omaha have a board.")
+    cards = tuple(action.cards)
+    dealt = board_dealt(d)
+    known = d.board
+    if len(known) == dealt and cards != known:
+        raise IllegalAction(f"The board is already entered ({_text(known)}) and cannot be changed.")
+    if len(cards) != dealt:
+        streets = [name for name, n in zip(spec.streets, spec.board_cards, strict=True) if n]
+        dealt_streets = streets[: len([n for n in spec.board_cards[: _streets_dealt(d)] if n])]
+        names = ", ".join(dealt_streets) or "nothing"
+        raise IllegalAction(f"The board is {dealt} cards so far ({names}), not {len(cards)}.")
+    if cards[: len(known)] != known:
+        raise IllegalAction(
+            f"The board entered so far is {_text(known)}: the whole board starts with it."
+        )
+    _check_deck(d, cards)
+    _check_unseen(d, cards[len(known) :], then=": it cannot be on the board")
+    d.board = cards
+
+
+def _text(cards: Sequence[Card]) -> str:
+    return " ".join(map(str, cards))
 
 
 def _award(d: _Draft, action: Award) -> None:
@@ -1550,24 +1708,107 @@ def _award(d: _Draft, action: Award) -> None:
         raise IllegalAction(
             f"Award pot {index + 1} next: pots are awarded from the last side pot to the main pot."
         )
-    pot = d.pots[index]
-    contenders = _contenders(d, pot)
-    high_low = d.config.spec.low is Low.HIGH_LOW
+    winners, low = _winners(d, index, action)
+    _pay(d, d.pots[index], winners, low, odd_chip=action.odd_chip)
+    _auto_award(d)
+
+
+def _winners(
+    state: HandState | _Draft, index: int, action: Award
+) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """The high and low winners of pot `index` that an Award says: the ones it names, else the
+    best shown hands. Raises IllegalAction when neither can say."""
+    pot = _pots(state)[index]
+    contenders = _contenders(state, pot)
+    high_low = state.config.spec.low is Low.HIGH_LOW
     if (action.low_winners or action.no_low) and not high_low:
         raise IllegalAction("Only a high-low game has a low half: name the pot's winners.")
     if action.low_winners and action.no_low:
         raise IllegalAction("Name the low winners or say nobody has a low, not both.")
-    winners = _named(d, action.winners, contenders, index) or _best_shown(d, contenders)
+    if len(contenders) == 1 and not action.winners and not action.low_winners:
+        return contenders, ()  # the last one in wins without showing (see `_auto_award`)
+    winners = _named(state, action.winners, contenders, index) or _best_shown(state, contenders)
     low: tuple[int, ...] = ()
     if high_low and not action.no_low:
-        low = _named(d, action.low_winners, contenders, index) or _best_low_shown(d, contenders)
-    if action.odd_chip is not None and len(winners) > 1 and action.odd_chip not in winners:
+        low = _named(state, action.low_winners, contenders, index) or _best_low_shown(
+            state, contenders
+        )
+    odd = action.odd_chip
+    if odd is not None and len(winners) > 1 and odd not in winners:
         raise IllegalAction(
             f"The odd chip goes to one of the pot's winners, not to seat"
-            f" {d.seat(action.odd_chip) if 0 <= action.odd_chip < d.players else action.odd_chip}."
+            f" {state.seat(odd) if 0 <= odd < state.players else odd}."
         )
-    _pay(d, pot, winners, low, odd_chip=action.odd_chip)
-    _auto_award(d)
+    return winners, low
+
+
+def _pots(state: HandState | _Draft) -> tuple[Pot, ...]:
+    """The pots: the real ones from the showdown on, before it as they stand (`pots_so_far`)."""
+    if isinstance(state, _Draft) or state.phase is Phase.SHOWDOWN or state.is_over:
+        return tuple(state.pots)
+    return pots_so_far(state)
+
+
+def contenders(state: HandState, pot_index: int) -> tuple[int, ...]:
+    """Who can still win pot `pot_index` (0 is the main pot): the players eligible for it who
+    have not mucked. Before the showdown, of the pots as they stand (`pots_so_far`)."""
+    return _contenders(state, _pots(state)[pot_index])
+
+
+@dataclass(frozen=True, slots=True)
+class ShownWinners:
+    """What the entered cards decide about one pot: exactly what `Award(pot)` without named
+    winners would pay.
+
+    `winners`: the best high hands (razz: the best lows); `low_winners`: high-low games, the
+    best qualifying lows (empty: nobody has one and the high hands scoop); `values`: each
+    contender's `hand_value`; `lows`: high-low games, each contender's low (None: no
+    qualifying low); `payouts`: (player, chips) for everyone paid, odd chips included.
+    """
+
+    winners: tuple[int, ...]
+    low_winners: tuple[int, ...] = ()
+    values: tuple[tuple[int, HandRank | LowRank], ...] = ()
+    lows: tuple[tuple[int, LowRank | None], ...] = ()
+    payouts: tuple[tuple[int, int], ...] = ()
+
+
+def shown_winners(state: HandState, pot_index: int) -> ShownWinners | None:
+    """The winners of pot `pot_index` the entered cards decide, or None when they cannot: some
+    contender's cards are unknown (not shown, shown without the cards, a stud hand not all
+    shown) or make no hand, the board is not all known, or the opener must show openers first.
+
+    A pot with one contender is theirs without showing. Useful at the showdown, and during an
+    all-in run-out once the board is complete."""
+    if state.is_over or _openers_to_check(state) is not None:
+        return None
+    pots = _pots(state)
+    if not 0 <= pot_index < len(pots):
+        return None
+    pot = pots[pot_index]
+    try:
+        winners, low = _winners(state, pot_index, Award(pot_index))
+    except (IllegalAction, ValueError):
+        return None
+    values: list[tuple[int, HandRank | LowRank]] = []
+    lows: list[tuple[int, LowRank | None]] = []
+    for p in _contenders(state, pot):
+        if state.shown[p]:
+            try:
+                values.append((p, hand_value(state, p)))
+            except ValueError:
+                pass  # the last one in: the pot is theirs whatever the cards
+            if state.config.spec.low is Low.HIGH_LOW and state.shown[p]:
+                low_hand = best_low(state.shown[p] or (), eight_or_better=True)
+                lows.append((p, None if low_hand is None else low_hand[0]))
+    payout = _payout(state, pot, winners, low)
+    return ShownWinners(
+        winners=winners,
+        low_winners=low,
+        values=tuple(values),
+        lows=tuple(lows),
+        payouts=tuple(sorted(payout.items())),
+    )
 
 
 def _named(
@@ -1582,27 +1823,54 @@ def _named(
 
 
 def hand_value(state: HandState | _Draft, p: int) -> HandRank | LowRank:
-    """The value of a player's shown hand (board cards included); higher wins. Razz: the low
-    (a `LowRank`, ordered so that the lower hand is the higher value)."""
+    """The value of a player's shown hand (with the board as far as it is entered); higher wins.
+    Razz: the low (a `LowRank`, ordered so that the lower hand is the higher value). Raises
+    ValueError when the cards make no hand (too few: no cards entered, a board not yet known).
+
+    Every game's own deck and house options decide: seed 003's short deck (the flush over the
+    full house, the joker of the 33-card deck), seed 000's joker and `royal_over_five`."""
     cards = state.shown[p]
     assert cards is not None
     spec = state.config.spec
+    deck = state.config.deck
     if spec.low is Low.LOW:
         return best_low(cards)[0]  # type: ignore[index]  # 5+ cards always make a low
     if state.config.variant is Variant.OMAHA:
-        return best_omaha_hand(cards, state.board)[0]
+        return best_omaha_hand(cards, state.board, deck=deck)[0]  # type: ignore[arg-type]
     if spec.kind is Kind.BOARD:
-        return best_hand(cards + state.board)[0]
-    deck = state.config.deck
+        return best_hand(cards + state.board, deck=deck)[0]  # type: ignore[arg-type]
     royal = state.config.options.royal_over_five and deck == "standard53"
     return best_hand(cards, deck=deck, royal_over_five=royal)[0]  # type: ignore[arg-type]
 
 
-def _best_shown(state: HandState | _Draft, contenders: tuple[int, ...]) -> tuple[int, ...]:
+def _cards_unknown(state: HandState | _Draft, contenders: Sequence[int]) -> str | None:
+    """Why the entered cards cannot yet decide a pot between `contenders`, or None."""
     missing = [p for p in contenders if state.shown[p] is None]
     if missing:
         seats = ", ".join(str(state.seat(p)) for p in missing)
-        raise IllegalAction(f"Name the winners, or seat(s) {seats} must show or muck first.")
+        return f"seat(s) {seats} must show or muck first"
+    blank = [p for p in contenders if state.shown[p] == ()]
+    if blank:
+        seats = ", ".join(str(state.seat(p)) for p in blank)
+        return f"enter the cards seat(s) {seats} showed"
+    spec = state.config.spec
+    if spec.kind is Kind.BOARD:
+        total = sum(spec.board_cards)
+        if len(state.board) < total:
+            return f"enter the board first ({len(state.board)} of its {total} cards are known)"
+    if spec.kind is Kind.STUD:
+        dealt = _stud_dealt(state)
+        short = [p for p in contenders if 0 < len(state.shown[p] or ()) < dealt]
+        if short:
+            seats = ", ".join(str(state.seat(p)) for p in short)
+            return f"seat(s) {seats} must show all {dealt} of their cards first"
+    return None
+
+
+def _best_shown(state: HandState | _Draft, contenders: tuple[int, ...]) -> tuple[int, ...]:
+    why = _cards_unknown(state, contenders)
+    if why:
+        raise IllegalAction(f"Name the winners, or {why}.")
     values = {}
     for p in contenders:
         try:
@@ -1617,13 +1885,9 @@ def _best_shown(state: HandState | _Draft, contenders: tuple[int, ...]) -> tuple
 
 def _best_low_shown(state: HandState | _Draft, contenders: tuple[int, ...]) -> tuple[int, ...]:
     """High-low: the best qualifying low among the shown hands; () when nobody has one."""
-    missing = [p for p in contenders if state.shown[p] is None]
-    if missing:
-        seats = ", ".join(str(state.seat(p)) for p in missing)
-        raise IllegalAction(
-            f"Name the low winners (or say nobody has a low), or seat(s) {seats} must show or"
-            " muck first."
-        )
+    why = _cards_unknown(state, contenders)
+    if why:
+        raise IllegalAction(f"Name the low winners (or say nobody has a low), or {why}.")
     values = {}
     for p in contenders:
         try:

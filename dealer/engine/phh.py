@@ -61,6 +61,7 @@ from dealer.engine.actions import (
     Action,
     AllIn,
     Award,
+    Board,
     BringIn,
     Call,
     Check,
@@ -76,7 +77,16 @@ from dealer.engine.actions import (
     SplitCarried,
 )
 from dealer.engine.cards import Card, parse_cards
-from dealer.engine.hand import HandState, Phase, apply, legal_actions, resolve_all_in, start
+from dealer.engine.hand import (
+    HandState,
+    Phase,
+    apply,
+    board_dealt,
+    cards_up,
+    legal_actions,
+    resolve_all_in,
+    start,
+)
 from dealer.engine.rules import (
     VARIANTS,
     FixedLimit,
@@ -638,6 +648,8 @@ class _Replayer:
             raise self.fail(index, text, f"{self.config.variant} has no board cards.")
         parsed = self.parse(index, text, cards)
         board = () if None in parsed else tuple(c for c in parsed if c is not None)
+        if self.state.phase is Phase.DEAL and len(self.state.board) != board_dealt(self.state):
+            board = ()  # an earlier street's cards are unknown: these have no place yet
         self.apply(DealStreet(board=board), index, text)
 
     def deal_hole(self, index: int, text: str, p: int, cards: str) -> None:
@@ -754,9 +766,18 @@ class _Replayer:
             return
         if self.state.phase is Phase.SHOWDOWN:
             self.showdown_sm += 1
-            self.apply(action, index, text)
+            self.apply(self.whole_hand(action), index, text)
+        elif isinstance(action, Show) and self.kind is Kind.BOARD and cards_up(self.state):
+            self.apply(action, index, text)  # the all-in run-out: cards turned up
         elif not self.state.is_over:
             self.pending.append(_Pending(index, text, action))
+
+    def whole_hand(self, action: Show | Muck) -> Show | Muck:
+        """Stud: a show read before the run-out, with every card the player was dealt since."""
+        if not isinstance(action, Show) or self.kind is not Kind.STUD or not action.cards:
+            return action
+        dealt = tuple(c for c in self.cards[action.player] if c is not None)
+        return Show(action.player, tuple(dict.fromkeys(dealt + action.cards)))
 
     # --- the end of the hand
 
@@ -1036,6 +1057,8 @@ def _phh_actions(
     fields: dict[str, Any] = {}
     showdown_sm = 0  # shows and mucks so far (only the showdown has them)
     awards_after: list[int] = []
+    # The board as the dealer entered it at the end (Board): PHH deals it street by street.
+    entered = next((a.cards for a in reversed(actions) if isinstance(a, Board)), ())
     if spec.kind is not Kind.STUD:
         shown = {a.player: a.cards for a in actions if isinstance(a, Show)}
         for p in range(n):
@@ -1080,7 +1103,10 @@ def _phh_actions(
                 out.append(_line(f"p{p + 1} sd {'??' * count}".rstrip(), ", ".join(notes)))
             case Show(p, cards):
                 out.append(f"p{p + 1} sm {_cards(cards) or '??' * max(spec.hole_cards, 1)}")
-                showdown_sm += 1
+                if before.phase is Phase.SHOWDOWN or spec.kind is not Kind.BOARD:
+                    showdown_sm += 1  # a reader keeps a stud run-out's shows for the showdown
+            case Board():
+                pass  # written into the streets' `d db` (see DealStreet)
             case Muck(p):
                 out.append(f"p{p + 1} sm")
                 showdown_sm += 1
@@ -1092,6 +1118,12 @@ def _phh_actions(
                 if showdown_sm:
                     fields["_pott_openers_after"] = showdown_sm
             case DealStreet(board, up_cards, first_actor):
+                if spec.kind is Kind.BOARD and not board:
+                    dealt = board_dealt(before), board_dealt(state)
+                    if len(entered) >= dealt[1] and len(before.board) == dealt[0]:
+                        board = entered[dealt[0] : dealt[1]]
+                        # Later streets of the same board are dealt with their cards too.
+                        state = state._replace(board=before.board + board)
                 out.extend(_deal_actions(before, state, board, up_cards, first_actor))
             case Award(_, winners, low_winners, no_low, odd_chip):
                 odd_chips.append(0 if odd_chip is None else odd_chip + 1)

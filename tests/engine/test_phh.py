@@ -54,6 +54,7 @@ from dealer.engine import (
     SpreadLimit,
     Variant,
     apply,
+    board_dealt,
     legal_actions,
     parse_cards,
     replay,
@@ -146,10 +147,11 @@ def test_side_pots_go_to_the_best_hand_in_each() -> None:
     assert hand.config.seats == (2, 3, 5, 6)
 
 
-def test_shows_before_the_run_out_wait_for_the_showdown() -> None:
+def test_shows_before_the_run_out_are_cards_turned_up() -> None:
+    """Betting is over (an all-in): the players turn their cards up before the river."""
     (hand,) = read("dwan_ivey_2009.phh")
     kinds = [type(a).__name__ for a in hand.actions[-4:]]
-    assert kinds == ["DealStreet", "Show", "Show", "Award"]
+    assert kinds == ["Show", "Show", "DealStreet", "Award"]
 
 
 def test_heads_up_blinds_are_reversed_to_big_blind_first() -> None:
@@ -980,7 +982,8 @@ def hands(draw: st.DrawFn) -> tuple[HandConfig, list[Action], HandState]:
             spec = config.spec
             if spec.kind is Kind.BOARD:
                 count = spec.board_cards[state.street]
-                known = draw(st.booleans())
+                # Cards only on a board entered so far (an unknown street has unknown cards).
+                known = len(state.board) == board_dealt(state) and draw(st.booleans())
                 action = DealStreet(board=tuple(deck.pop() for _ in range(count)) if known else ())
             elif (
                 draw(st.booleans())

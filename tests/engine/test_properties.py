@@ -54,11 +54,13 @@ from dealer.engine import (
     StudTie,
     Variant,
     apply,
+    board_dealt,
     legal_actions,
     replay,
     start,
 )
 from dealer.engine.actions import Action
+from dealer.engine.cards import new_deck
 from dealer.engine.rules import VARIANTS
 
 DECK = tuple(Card(rank, suit) for rank in range(2, 15) for suit in "cdhs")
@@ -192,7 +194,25 @@ def used_cards(state: HandState) -> set[Card]:
     seen = set(state.board)
     for cards in state.up_cards:
         seen.update(cards)
+    for shown in state.shown:
+        seen.update(shown or ())
     return seen
+
+
+def cards_to_show(data: st.DataObject, state: HandState, p: int) -> tuple[Card, ...]:
+    """A hand `p` may show: the game's number of cards from its deck, none seen elsewhere; in
+    stud every card dealt to the player, their up cards included."""
+    spec = state.config.spec
+    own = state.up_cards[p]
+    # Only the draw games play with a joker (a stud or board config may carry the flag).
+    deck = new_deck(state.config.deck) if spec.kind is Kind.DRAW else DECK  # type: ignore[arg-type]
+    free = [c for c in deck if c not in used_cards(state)]
+    wanted = spec.hole_cards
+    if spec.kind is Kind.STUD:
+        wanted = spec.hole_cards + len(spec.streets) - len(own)
+    if len(free) < wanted:
+        return ()  # a crowded stud table ran out of cards: shown, the cards not entered
+    return own + tuple(data.draw(st.permutations(free))[:wanted])
 
 
 def choose_action(
@@ -243,7 +263,7 @@ def choose_action(
         live = [p for p in range(state.players) if not state.folded[p]]
         free = [c for c in DECK if c not in used_cards(state)]
         if spec.kind is Kind.BOARD:
-            if not with_cards:
+            if not with_cards or len(state.board) != board_dealt(state):
                 return DealStreet()
             wanted = spec.board_cards[state.street]
             return DealStreet(board=tuple(data.draw(st.permutations(free))[:wanted]))
@@ -266,10 +286,8 @@ def choose_action(
     eligible = list(legal.eligible)
     unshown = [p for p in eligible if state.shown[p] is None]
     if unshown and data.draw(st.integers(0, 3)) == 0:
-        taken = used_cards(state) | {c for cards in state.shown if cards for c in cards}
-        free = [c for c in DECK if c not in taken]
-        hand = tuple(data.draw(st.permutations(free))[:5])
-        return Show(data.draw(st.sampled_from(unshown)), hand)
+        p = data.draw(st.sampled_from(unshown))
+        return Show(p, cards_to_show(data, state, p))
     assert legal.award_pot is not None
     # (Only hands of five cards or more can be ranked: a crowded table can run out of cards.)
     ranked = all(len(state.shown[p] or ()) >= 5 for p in eligible)
