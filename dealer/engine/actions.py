@@ -99,6 +99,16 @@ class Board:
     entered: entered cards are never changed."""
 
     cards: tuple[Card, ...]
+    # Run it twice: 1 enters the second run's own cards (the streets dealt twice), not the
+    # cards both boards share.
+    run: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class RunTwice:
+    """Run it twice (house option `run_it_twice`): betting is over with board cards still to
+    come; the rest of the board is dealt twice and each pot is split between the two boards.
+    Before the next street is dealt, once."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -164,6 +174,7 @@ Action = (
     | Draw
     | Show
     | Board
+    | RunTwice
     | Muck
     | DealStreet
     | Award

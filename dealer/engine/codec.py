@@ -25,6 +25,7 @@ from dealer.engine.actions import (
     Muck,
     Openers,
     Raise,
+    RunTwice,
     Show,
     SplitCarried,
 )
@@ -51,6 +52,7 @@ ACTION_TYPES: dict[str, type] = {
     "draw": Draw,
     "show": Show,
     "board": Board,
+    "run_twice": RunTwice,
     "muck": Muck,
     "deal": DealStreet,
     "award": Award,

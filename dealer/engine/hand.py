@@ -30,6 +30,7 @@ from dealer.engine.actions import (
     Muck,
     Openers,
     Raise,
+    RunTwice,
     Show,
     SplitCarried,
 )
@@ -45,7 +46,7 @@ from dealer.engine.evaluate import (
     visible_low_rank,
     visible_rank,
 )
-from dealer.engine.pots import Pot, build_pots, split_pot
+from dealer.engine.pots import Pot, build_pots, halves, split_pot
 from dealer.engine.rules import (
     ButtonStraddleOrder,
     FixedLimit,
@@ -137,6 +138,13 @@ class HandState(NamedTuple):
     owed: tuple[int, ...] = ()
     # Stud: the dealer named who brings in or speaks first on this street (no cards decided it).
     first_named: bool = False
+    # Board games, the all-in run-out: the first street dealt after betting was over (-1: none).
+    runout_from: int = -1
+    # Run it twice: `runs` is 2 once the dealer chose it; `run` the run being dealt (0, then 1);
+    # `board2` the second run's own cards (it shares `board[:shared]`, see `run_board`).
+    runs: int = 1
+    run: int = 0
+    board2: tuple[Card, ...] = ()
 
     @property
     def players(self) -> int:
@@ -696,6 +704,8 @@ def apply(state: HandState, action: Action) -> HandState:
         if phase is not Phase.DEAL:
             raise IllegalAction(_not_now(state, "deal the next street"))
         _deal(d, action)
+    elif isinstance(action, RunTwice):
+        _run_twice(d, state)
     elif isinstance(action, Board):
         if not cards_up(state):
             raise IllegalAction(_not_now(state, "enter the board"))
@@ -1068,6 +1078,9 @@ def _close_round(d: _Draft) -> None:
         d.pots = build_pots(d.contributions, d.folded, d.dead, d.config.carried)
         d.carried_out, d.awarded = sum(pot.amount for pot in d.pots), len(d.pots)
         d.phase = Phase.COMPLETE
+    elif d.runs == 2 and d.run == 0 and d.street + 1 >= len(spec.streets):
+        # Run it twice: the first board is complete; the same streets are dealt again.
+        d.phase, d.run, d.street = Phase.DEAL, 1, d.runout_from
     elif d.folded.count(False) == 1 or d.street + 1 >= len(spec.streets):
         _showdown(d)
     elif spec.kind is Kind.DRAW and d.street == 0:
@@ -1075,6 +1088,8 @@ def _close_round(d: _Draft) -> None:
         d.phase, d.to_act = Phase.DRAW, _next_drawer(d)
     else:
         d.phase, d.street = Phase.DEAL, d.street + 1
+        if d.runout_from < 0 and cards_up(d):  # type: ignore[arg-type]
+            d.runout_from = d.street
 
 
 # --- dealing and drawing -----------------------------------------------------------------------
@@ -1090,13 +1105,16 @@ def _deal(d: _Draft, action: DealStreet) -> None:
                 f"The {spec.streets[street]} is {wanted} card(s), not {len(action.board)}."
             )
         if action.board:
-            if len(d.board) != board_dealt(d):
+            if len(d.board2 if d.run else d.board) != board_dealt(d, d.run):
                 raise IllegalAction(
                     f"The board dealt before the {spec.streets[street]} was not entered: deal"
                     f" the {spec.streets[street]} without cards, then enter the whole board."
                 )
             _check_dealt(d, action.board)
-        d.board = d.board + tuple(action.board)
+        if d.run:
+            d.board2 = d.board2 + tuple(action.board)
+        else:
+            d.board = d.board + tuple(action.board)
         _begin_round(d, _first_active_after_button(d))
         return
     # Stud: up cards decide who brings in and who acts first.
@@ -1379,6 +1397,8 @@ def _take_cards(d: _Draft, p: int, count: int) -> None:
 
 def _showdown(d: _Draft) -> None:
     d.pots = build_pots(d.contributions, d.folded, d.dead, d.config.carried)
+    if d.runs == 2:
+        d.pots = halves(d.pots, unit=d.config.smallest_chip)
     d.phase, d.to_act, d.awarded = Phase.SHOWDOWN, None, 0
     _auto_award(d)
 
@@ -1576,9 +1596,57 @@ def _streets_dealt(state: HandState | _Draft) -> int:
     return state.street + 1
 
 
-def board_dealt(state: HandState | _Draft) -> int:
-    """Board games: how many board cards have been dealt so far (entered or not)."""
-    return sum(state.config.spec.board_cards[: _streets_dealt(state)])
+def board_dealt(state: HandState | _Draft, run: int = 0) -> int:
+    """Board games: how many board cards have been dealt so far (entered or not). Run it twice:
+    `run` 1 counts the second run's own cards."""
+    spec_cards = state.config.spec.board_cards
+    if run == 0:
+        if state.run == 1:
+            return sum(spec_cards)
+        return sum(spec_cards[: _streets_dealt(state)])
+    if state.run == 0:
+        return 0
+    return sum(spec_cards[state.runout_from : _streets_dealt(state)])
+
+
+def run_board(state: HandState | _Draft, run: int = 0) -> tuple[Card, ...]:
+    """The board of a run as far as it is entered: the first run's is `board`; the second's
+    is the cards both share (dealt before the all-in) and its own (`board2`)."""
+    if run == 0:
+        return state.board
+    shared = sum(state.config.spec.board_cards[: state.runout_from])
+    if len(state.board) < shared:
+        return state.board
+    return state.board[:shared] + state.board2
+
+
+def run_twice_allowed(state: HandState) -> bool:
+    """Whether the dealer may run it twice now (see RunTwice)."""
+    try:
+        _run_twice(None, state)
+    except IllegalAction:
+        return False
+    return True
+
+
+def _run_twice(d: _Draft | None, state: HandState) -> None:
+    """The dealer runs it twice (see RunTwice)."""
+    if not state.config.options.run_it_twice:
+        raise IllegalAction("This table does not run it twice (a house option).")
+    if state.config.spec.kind is not Kind.BOARD:
+        raise IllegalAction("Only hold'em and Omaha can be run twice.")
+    if state.runs == 2:
+        raise IllegalAction("The board is already being run twice.")
+    if not (state.phase is Phase.DEAL and cards_up(state)):
+        raise IllegalAction(
+            "Run it twice only when betting is over (all-in) and board cards are still to come."
+        )
+    if state.street != state.runout_from:
+        raise IllegalAction(
+            "Too late to run it twice: decide before the first street after the all-in is dealt."
+        )
+    if d is not None:
+        d.runs = 2
 
 
 def _stud_dealt(state: HandState | _Draft) -> int:
@@ -1590,7 +1658,7 @@ def _stud_dealt(state: HandState | _Draft) -> int:
 def _where(state: HandState | _Draft, card: Card, owner: int | None = None) -> str:
     """Where a card already is on the table, in words ("the board", "seat 3's cards"), or ""
     (`owner`'s own cards do not count: a stud player shows their up cards again)."""
-    if card in state.board:
+    if card in state.board or card in state.board2:
         return "the board"
     for q in range(state.players):
         if q != owner and (card in state.up_cards[q] or card in (state.shown[q] or ())):
@@ -1635,7 +1703,7 @@ def _check_unseen(
 
 def _check_dealt(state: HandState | _Draft, cards: Sequence[Card]) -> None:
     """Cards the dealer deals: none already on the table or dealt twice, all of the deck."""
-    seen = set(state.board)
+    seen = set(state.board) | set(state.board2)
     for q in range(state.players):
         seen.update(state.up_cards[q], state.shown[q] or ())
     for card in cards:
@@ -1673,23 +1741,38 @@ def _enter_board(d: _Draft, action: Board) -> None:
     spec = d.config.spec
     if spec.kind is not Kind.BOARD:
         raise IllegalAction("Only hold'em and Omaha have a board.")
+    run = action.run
+    if run not in (0, 1) or (run == 1 and d.runs != 2):
+        raise IllegalAction("There is no second board: the hand is not run twice.")
     cards = tuple(action.cards)
-    dealt = board_dealt(d)
-    known = d.board
+    dealt = board_dealt(d, run)
+    known = d.board2 if run else d.board
+    which = "second board's own cards" if run else "board"
     if len(known) == dealt and cards != known:
-        raise IllegalAction(f"The board is already entered ({_text(known)}) and cannot be changed.")
+        raise IllegalAction(
+            f"The {which} is already entered ({_text(known)}) and cannot be changed."
+        )
     if len(cards) != dealt:
-        streets = [name for name, n in zip(spec.streets, spec.board_cards, strict=True) if n]
-        dealt_streets = streets[: len([n for n in spec.board_cards[: _streets_dealt(d)] if n])]
-        names = ", ".join(dealt_streets) or "nothing"
-        raise IllegalAction(f"The board is {dealt} cards so far ({names}), not {len(cards)}.")
+        first = d.runout_from if run else 0
+        names, count = [], 0
+        for name, n in zip(spec.streets[first:], spec.board_cards[first:], strict=True):
+            if n and count < dealt:
+                names.append(name)
+                count += n
+        raise IllegalAction(
+            f"The {which} is {dealt} cards so far ({', '.join(names) or 'nothing'}), not"
+            f" {len(cards)}."
+        )
     if cards[: len(known)] != known:
         raise IllegalAction(
-            f"The board entered so far is {_text(known)}: the whole board starts with it."
+            f"The {which} entered so far is {_text(known)}: the whole {which} starts with it."
         )
     _check_deck(d, cards)
     _check_unseen(d, cards[len(known) :], then=": it cannot be on the board")
-    d.board = cards
+    if run:
+        d.board2 = cards
+    else:
+        d.board = cards
 
 
 def _text(cards: Sequence[Card]) -> str:
@@ -1727,7 +1810,9 @@ def _winners(
         raise IllegalAction("Name the low winners or say nobody has a low, not both.")
     if len(contenders) == 1 and not action.winners and not action.low_winners:
         return contenders, ()  # the last one in wins without showing (see `_auto_award`)
-    winners = _named(state, action.winners, contenders, index) or _best_shown(state, contenders)
+    winners = _named(state, action.winners, contenders, index) or _best_shown(
+        state, contenders, pot.board
+    )
     low: tuple[int, ...] = ()
     if high_low and not action.no_low:
         low = _named(state, action.low_winners, contenders, index) or _best_low_shown(
@@ -1795,7 +1880,7 @@ def shown_winners(state: HandState, pot_index: int) -> ShownWinners | None:
     for p in _contenders(state, pot):
         if state.shown[p]:
             try:
-                values.append((p, hand_value(state, p)))
+                values.append((p, hand_value(state, p, pot.board)))
             except ValueError:
                 pass  # the last one in: the pot is theirs whatever the cards
             if state.config.spec.low is Low.HIGH_LOW and state.shown[p]:
@@ -1822,28 +1907,32 @@ def _named(
     return tuple(dict.fromkeys(named))
 
 
-def hand_value(state: HandState | _Draft, p: int) -> HandRank | LowRank:
+def hand_value(state: HandState | _Draft, p: int, run: int = 0) -> HandRank | LowRank:
     """The value of a player's shown hand (with the board as far as it is entered); higher wins.
     Razz: the low (a `LowRank`, ordered so that the lower hand is the higher value). Raises
     ValueError when the cards make no hand (too few: no cards entered, a board not yet known).
 
     Every game's own deck and house options decide: seed 003's short deck (the flush over the
-    full house, the joker of the 33-card deck), seed 000's joker and `royal_over_five`."""
+    full house, the joker of the 33-card deck), seed 000's joker and `royal_over_five`. Run it
+    twice: `run` 1 values the hand on the second board."""
     cards = state.shown[p]
     assert cards is not None
     spec = state.config.spec
     deck = state.config.deck
+    board = run_board(state, run)
     if spec.low is Low.LOW:
         return best_low(cards)[0]  # type: ignore[index]  # 5+ cards always make a low
     if state.config.variant is Variant.OMAHA:
-        return best_omaha_hand(cards, state.board, deck=deck)[0]  # type: ignore[arg-type]
+        return best_omaha_hand(cards, board, deck=deck)[0]  # type: ignore[arg-type]
     if spec.kind is Kind.BOARD:
-        return best_hand(cards + state.board, deck=deck)[0]  # type: ignore[arg-type]
+        return best_hand(cards + board, deck=deck)[0]  # type: ignore[arg-type]
     royal = state.config.options.royal_over_five and deck == "standard53"
     return best_hand(cards, deck=deck, royal_over_five=royal)[0]  # type: ignore[arg-type]
 
 
-def _cards_unknown(state: HandState | _Draft, contenders: Sequence[int]) -> str | None:
+def _cards_unknown(
+    state: HandState | _Draft, contenders: Sequence[int], run: int = 0
+) -> str | None:
     """Why the entered cards cannot yet decide a pot between `contenders`, or None."""
     missing = [p for p in contenders if state.shown[p] is None]
     if missing:
@@ -1856,8 +1945,10 @@ def _cards_unknown(state: HandState | _Draft, contenders: Sequence[int]) -> str 
     spec = state.config.spec
     if spec.kind is Kind.BOARD:
         total = sum(spec.board_cards)
-        if len(state.board) < total:
-            return f"enter the board first ({len(state.board)} of its {total} cards are known)"
+        board = run_board(state, run)
+        if len(board) < total:
+            which = "the second board" if run else "the board"
+            return f"enter {which} first ({len(board)} of its {total} cards are known)"
     if spec.kind is Kind.STUD:
         dealt = _stud_dealt(state)
         short = [p for p in contenders if 0 < len(state.shown[p] or ()) < dealt]
@@ -1867,14 +1958,16 @@ def _cards_unknown(state: HandState | _Draft, contenders: Sequence[int]) -> str 
     return None
 
 
-def _best_shown(state: HandState | _Draft, contenders: tuple[int, ...]) -> tuple[int, ...]:
-    why = _cards_unknown(state, contenders)
+def _best_shown(
+    state: HandState | _Draft, contenders: tuple[int, ...], run: int = 0
+) -> tuple[int, ...]:
+    why = _cards_unknown(state, contenders, run)
     if why:
         raise IllegalAction(f"Name the winners, or {why}.")
     values = {}
     for p in contenders:
         try:
-            values[p] = hand_value(state, p)
+            values[p] = hand_value(state, p, run)
         except ValueError as error:
             raise IllegalAction(
                 f"Seat {state.seat(p)}'s cards make no hand ({error}): name the winners."

@@ -73,6 +73,7 @@ from dealer.engine.actions import (
     Muck,
     Openers,
     Raise,
+    RunTwice,
     Show,
     SplitCarried,
 )
@@ -85,6 +86,7 @@ from dealer.engine.hand import (
     cards_up,
     legal_actions,
     resolve_all_in,
+    run_twice_allowed,
     start,
 )
 from dealer.engine.rules import (
@@ -512,6 +514,9 @@ class _Replayer:
                 f" {self.openers_after!r}."
             )
         self.openers_applied = False
+        self.runs = fields.get("_pott_runs", 1)
+        if self.runs not in (1, 2):
+            raise PhhError(f"hand {name}: _pott_runs must be 1 or 2, not {self.runs!r}.")
         self.showdown_sm = 0  # shows and mucks applied at the showdown
 
     def _start(self, config: HandConfig) -> HandState:
@@ -648,9 +653,17 @@ class _Replayer:
             raise self.fail(index, text, f"{self.config.variant} has no board cards.")
         parsed = self.parse(index, text, cards)
         board = () if None in parsed else tuple(c for c in parsed if c is not None)
-        if self.state.phase is Phase.DEAL and len(self.state.board) != board_dealt(self.state):
+        self.run_twice(index, text)
+        state = self.state
+        known = state.board2 if state.run else state.board
+        if state.phase is Phase.DEAL and len(known) != board_dealt(state, state.run):
             board = ()  # an earlier street's cards are unknown: these have no place yet
         self.apply(DealStreet(board=board), index, text)
+
+    def run_twice(self, index: int | None, text: str) -> None:
+        """`_pott_runs = 2`: the dealer ran it twice, as soon as the engine allowed it."""
+        if self.runs == 2 and self.state.runs == 1 and run_twice_allowed(self.state):
+            self.engine(RunTwice(), index, text)
 
     def deal_hole(self, index: int, text: str, p: int, cards: str) -> None:
         parsed = self.parse(index, text, cards)
@@ -794,6 +807,7 @@ class _Replayer:
             if self.kind is Kind.STUD:
                 self.flush_stud_deal(None)
             else:
+                self.run_twice(None, "")
                 self.apply(DealStreet(), None, "")
         if self.state.phase in (Phase.BETTING, Phase.DRAW):
             verb = "act" if self.state.phase is Phase.BETTING else "draw"
@@ -1058,7 +1072,11 @@ def _phh_actions(
     showdown_sm = 0  # shows and mucks so far (only the showdown has them)
     awards_after: list[int] = []
     # The board as the dealer entered it at the end (Board): PHH deals it street by street.
-    entered = next((a.cards for a in reversed(actions) if isinstance(a, Board)), ())
+    # Run it twice: the second run's own cards too.
+    entered = [
+        next((a.cards for a in reversed(actions) if isinstance(a, Board) and a.run == run), ())
+        for run in (0, 1)
+    ]
     if spec.kind is not Kind.STUD:
         shown = {a.player: a.cards for a in actions if isinstance(a, Show)}
         for p in range(n):
@@ -1107,6 +1125,9 @@ def _phh_actions(
                     showdown_sm += 1  # a reader keeps a stud run-out's shows for the showdown
             case Board():
                 pass  # written into the streets' `d db` (see DealStreet)
+            case RunTwice():
+                out.append("# runs it twice")
+                fields["_pott_runs"] = 2
             case Muck(p):
                 out.append(f"p{p + 1} sm")
                 showdown_sm += 1
@@ -1119,11 +1140,18 @@ def _phh_actions(
                     fields["_pott_openers_after"] = showdown_sm
             case DealStreet(board, up_cards, first_actor):
                 if spec.kind is Kind.BOARD and not board:
-                    dealt = board_dealt(before), board_dealt(state)
-                    if len(entered) >= dealt[1] and len(before.board) == dealt[0]:
-                        board = entered[dealt[0] : dealt[1]]
+                    run = before.run
+                    known = before.board2 if run else before.board
+                    dealt = board_dealt(before, run), board_dealt(state, run)
+                    if state.run != run:  # the first run's last street: all of it is dealt
+                        dealt = dealt[0], sum(spec.board_cards)
+                    if len(entered[run]) >= dealt[1] and len(known) == dealt[0]:
+                        board = entered[run][dealt[0] : dealt[1]]
                         # Later streets of the same board are dealt with their cards too.
-                        state = state._replace(board=before.board + board)
+                        if run:
+                            state = state._replace(board2=known + board)
+                        else:
+                            state = state._replace(board=known + board)
                 out.extend(_deal_actions(before, state, board, up_cards, first_actor))
             case Award(_, winners, low_winners, no_low, odd_chip):
                 odd_chips.append(0 if odd_chip is None else odd_chip + 1)

@@ -8,10 +8,25 @@ from dataclasses import dataclass
 
 @dataclass(frozen=True, slots=True)
 class Pot:
-    """One pot: its chips and the players (positions) who may win it."""
+    """One pot: its chips and the players (positions) who may win it. Run it twice: each pot
+    is two, one per board (`board` 0 or 1), see `halves`."""
 
     amount: int
     eligible: tuple[int, ...]
+    board: int = 0
+
+
+def halves(pots: Sequence[Pot], *, unit: int) -> tuple[Pot, ...]:
+    """Run it twice: each pot split into a half per board, in units of the smallest chip; the
+    odd unit (and any remainder below a unit) goes to the first board's half. Listed second
+    board first, so that awarding from the last pot gives each pot's first board first."""
+    split: list[Pot] = []
+    for pot in pots:
+        second = pot.amount // unit // 2 * unit
+        for board, amount in ((1, second), (0, pot.amount - second)):
+            if amount:
+                split.append(Pot(amount, pot.eligible, board))
+    return tuple(split)
 
 
 def build_pots(

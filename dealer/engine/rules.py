@@ -260,6 +260,9 @@ class HouseOptions:
     # Seed 002: a card turned up after the hand has begun does not stop the game: a misdeal only
     # before the first action; the house may allow it until the flop.
     misdeal_until_flop: bool = False
+    # Hold'em and Omaha: once betting is over (all-in) with board cards to come, the dealer may
+    # deal the rest twice (`RunTwice`); each pot is split between the two boards.
+    run_it_twice: bool = False
 
 
 def upgrade_options(data: dict[str, Any]) -> dict[str, Any]:

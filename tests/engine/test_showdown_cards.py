@@ -483,7 +483,11 @@ def test_a_street_dealt_with_cards_after_one_without_is_refused() -> None:
 
 def test_board_goes_into_the_action_log_and_back() -> None:
     action = Board(cards("As 3h 2s Tc 7d"))
-    assert action_to_dict(action) == {"type": "board", "cards": ["As", "3h", "2s", "Tc", "7d"]}
+    assert action_to_dict(action) == {
+        "type": "board",
+        "cards": ["As", "3h", "2s", "Tc", "7d"],
+        "run": 0,
+    }
     assert action_from_dict(action_to_dict(action)) == action
 
 
