@@ -23,7 +23,7 @@ from django.views.decorators.http import require_GET
 from config.http import HtmxHttpRequest
 from dealer.management.commands.pott_addresses import lan_ipv4_addresses
 from dealer.models import Table
-from dealer.screens import table_context
+from dealer.screens import add_equity, table_context
 
 LOOPBACK = {"localhost", "127.0.0.1", "::1", "[::1]"}
 
@@ -34,6 +34,7 @@ def _by_token(token: str) -> Table:
 
 def _context(table: Table, mode: str) -> dict[str, Any]:
     context = table_context(table)
+    add_equity(context, table)
     context["mode"] = mode
     context["poll_url"] = reverse(f"dealer:{mode}_poll", args=[table.display_token])
     return context

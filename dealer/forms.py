@@ -141,6 +141,10 @@ class TableForm(forms.ModelForm):
         required=False,
         label=_("A misdeal may be called until the flop (else only before the first action)"),
     )
+    run_it_twice = forms.BooleanField(
+        required=False,
+        label=_("Run it twice when the all-in players agree (hold'em and Omaha)"),
+    )
 
     class Meta:
         model = Table
@@ -391,6 +395,7 @@ class TableForm(forms.ModelForm):
             "blind_before_ante": data["blind_before_ante"],
             "royal_over_five": data["royal_over_five"],
             "misdeal_until_flop": data["misdeal_until_flop"],
+            "run_it_twice": data["run_it_twice"],
             "bring_in_high": data["bring_in_high"],
             "bring_in_tie": data["bring_in_tie"] or None,
             "first_actor_tie": data["first_actor_tie"] or "by_position",
@@ -530,6 +535,7 @@ class ActionForm(VersionForm):
         "openers_shown",
         "false_opener",
         "muck",  # at the showdown: `player` gives up the hand
+        "run_twice",  # the all-in players agree to run the rest of the board twice
     ]
 
     hand = hidden_number(1)
@@ -576,26 +582,68 @@ class DealForm(VersionForm):
             raise ValidationError(_("Enter one up card per player, e.g. Qh or 10s."))
         cards: list[Card | None] = []
         for text in texts:
-            text = text.strip()
-            if not text:
+            card = card_from_text(text)
+            if card is None:
                 cards.append(None)
                 continue
-            try:
-                card = parse_card(text)
-            except ValueError:
-                raise ValidationError(
-                    _(
-                        "%(text)s is not a card: write the rank (2–10, J, Q, K, A) and the suit"
-                        " (c, d, h, s), e.g. Qh or 10s."
-                    )
-                    % {"text": isolate(text)}
-                ) from None
             if card.is_joker:
                 raise ValidationError(_("Stud is played without the joker."))
             cards.append(card)
         data["up_cards"] = tuple(cards) if any(cards) else ()
         if data["up_cards"] and data.get("first_actor") is not None:
             raise ValidationError(_("Enter the up cards or tap who acts first, not both."))
+        return data
+
+
+def card_from_text(text: str) -> Card | None:
+    """One card typed or tapped on the card picker ("Qh", "10s", "Jk" the joker); None when the
+    field is empty. Whether the card is in the game's deck is the engine's to say."""
+    text = text.strip()
+    if not text:
+        return None
+    try:
+        return parse_card(text)
+    except ValueError:
+        raise ValidationError(
+            _(
+                "%(text)s is not a card: write the rank (2–10, J, Q, K, A) and the suit"
+                " (c, d, h, s), e.g. Qh or 10s."
+            )
+            % {"text": isolate(text)}
+        ) from None
+
+
+class ShowForm(VersionForm):
+    """At the showdown (or when the betting is over and the all-in players turn their cards
+    up): the board as it lies (`kind` "board"), or the cards one player shows (`kind` "show",
+    `player`), tapped on the card picker. Every field of the form must hold a card: the page
+    offers as many as the game wants, and the engine checks the count, the deck and that no
+    card is seen twice."""
+
+    hand = hidden_number(1)
+    kind = forms.ChoiceField(choices=[("board", "board"), ("show", "show")])
+    player = forms.TypedChoiceField(
+        coerce=int, choices=[(p, str(p)) for p in range(23)], required=False, empty_value=None
+    )
+    # The second board when the hand is run twice (0: the first or only board).
+    run = forms.TypedChoiceField(
+        coerce=int, choices=[(0, "0"), (1, "1")], required=False, empty_value=0
+    )
+    card = forms.Field(required=False, widget=forms.MultipleHiddenInput)
+
+    def clean(self) -> dict[str, Any]:
+        data = super().clean()
+        texts = data.get("card") or []
+        if isinstance(texts, str):
+            texts = [texts]
+        if len(texts) > 8 or any(len(t) > 8 for t in texts):
+            raise ValidationError(_("A hand or a board has at most 8 cards."))
+        cards = [card_from_text(text) for text in texts]
+        if not texts or None in cards:
+            raise ValidationError(_("Tap every card first: a field is still empty."))
+        data["cards"] = tuple(cards)
+        if data.get("kind") == "show" and data.get("player") is None:
+            raise ValidationError(_("Tap the player who shows."))
         return data
 
 

@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.core.cache import cache
+from django.utils.formats import number_format
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
@@ -13,17 +15,25 @@ from dealer.engine import (
     HandState,
     Kind,
     Phase,
+    board_dealt,
+    cards_up,
     first_speaker_reason,
     games,
+    hand_value,
     legal_actions,
     misdeal_allowed,
     pots_so_far,
+    run_board,
+    run_twice_allowed,
     show_order,
+    shown_winners,
 )
 from dealer.engine.chips import ChipSetTooAwkward, chip_breakdown, format_breakdown
+from dealer.engine.equity import equity
 from dealer.engine.seating import NotEnoughPlayers
 from dealer.engine.summary import pot_results, walk
 from dealer.forms import CoDealerForm, SeatPlayerForm
+from dealer.hand_names import hand_name
 from dealer.models import Hand, Seat, Table
 from ledger.models import Player, Session
 
@@ -48,6 +58,9 @@ def hand_history(table: Table, hand: Hand) -> dict[str, Any]:
             for p, seat in enumerate(config.seats)
         ],
         "pots": _pot_lines(final, names, table) if final.is_over else [],
+        "board": [card_text(c) for c in final.board],
+        "board2": [card_text(c) for c in run_board(final, 1)] if final.runs == 2 else [],
+        "shown": _shown_lines(final, names),
         "carried_in": config.carried,
         "carried_out": final.carried_out if final.phase is Phase.COMPLETE else 0,
     }
@@ -62,20 +75,69 @@ def _names(hand: Hand) -> list[str]:
     ]
 
 
+def _named_hand(state: HandState, p: int, run: int = 0) -> str:
+    """The name of the hand player `p` showed ("Straight, five high"), with the board of `run`
+    when the hand is run twice; "" when no cards were entered or they make no hand (yet)."""
+    if not state.shown[p]:
+        return ""
+    try:
+        return hand_name(hand_value(state, p, run))
+    except ValueError:
+        return ""
+
+
+def _shown_lines(state: HandState, names: list[str]) -> list[dict[str, str]]:
+    """Who showed which cards, with the hand they make."""
+    return [
+        {
+            "name": names[p],
+            "cards": " ".join(card_text(c) for c in cards),
+            "hand": _named_hand(state, p),
+            "hand2": _named_hand(state, p, 1) if state.runs == 2 else "",
+        }
+        for p, cards in enumerate(state.shown)
+        if cards
+    ]
+
+
+def pot_labels(pots: Any, *, in_sentence: bool = False) -> list[str]:
+    """Each pot's name as people say it: "Main pot", "Side pot 2" ("the main pot", "side pot
+    2" `in_sentence`); when the hand is run twice each pot comes in two halves, "Main pot,
+    first board" and "Main pot, second board"."""
+    levels: list[tuple[int, ...]] = []
+    labels = []
+    twice = any(pot.board for pot in pots)
+    for pot in pots:
+        if pot.eligible not in levels:
+            levels.append(pot.eligible)
+        level = levels.index(pot.eligible)
+        if in_sentence:
+            label = _("the main pot") if level == 0 else _("side pot %(n)s") % {"n": level}
+        else:
+            label = _("Main pot") if level == 0 else _("Side pot %(n)s") % {"n": level}
+        if twice:
+            label = (_("%(pot)s, second board") if pot.board else _("%(pot)s, first board")) % {
+                "pot": label
+            }
+        labels.append(label)
+    return labels
+
+
 def _pot_lines(state: Any, names: list[str], table: Table) -> list[dict[str, Any]]:
     denominations = [int(c["value"]) for c in table.chips]
     lines = []
+    labels = pot_labels(state.pots)
     for result in pot_results(state):
-        label = _("Main pot") if result.index == 0 else _("Side pot %(n)s") % {"n": result.index}
         lines.append(
             {
-                "label": label,
+                "label": labels[result.index],
                 "amount": result.pot.amount,
                 "paid": [
                     {
                         "name": names[p],
                         "chips": chips,
                         "how": _how(chips, denominations),
+                        "hand": _named_hand(state, p, state.pots[result.index].board),
                     }
                     for p, chips in result.paid
                 ],
@@ -249,14 +311,19 @@ def _live_context(
         name = str(seat.player) if seat else ""
         return f"{_('Seat')} {config.seat(p)}" + (f" ({name})" if name else "")
 
+    def label_of(p: int) -> str:
+        """A pot's player by name (the seat number when the seat is empty)."""
+        seat = seats.get(config.seat(p))
+        return str(seat.player) if seat else str(config.seat(p))
+
     pots = pots_so_far(state)
     pot_views = [
         {
-            "label": _("Main pot") if i == 0 else _("Side pot %(n)s") % {"n": i},
+            "label": label,
             "amount": pot.amount,
-            "eligible": [config.seat(p) for p in pot.eligible],
+            "eligible": [label_of(p) for p in pot.eligible],
         }
-        for i, pot in enumerate(pots)
+        for label, pot in zip(pot_labels(pots), pots, strict=True)
     ]
     returned = [
         {"seat": config.seat(p), "chips": chips} for p, chips in enumerate(state.returned) if chips
@@ -311,6 +378,11 @@ def _live_context(
         prompt = PROMPTS.get(street)
         context["prompt"] = str(prompt) if prompt else _("Deal the %(street)s") % {"street": name}
         context["deal_label"] = _("%(street)s dealt") % {"street": name[:1].upper() + name[1:]}
+        if state.runs == 2:
+            board = _("second board") if state.run else _("first board")
+            context["prompt"] = f"{context['prompt']} ({board})"
+            context["deal_label"] = f"{context['deal_label']} ({board})"
+        context["run_twice"] = run_twice_allowed(state)
         if config.spec.kind is Kind.STUD:
             context.update(_stud_deal_context(state, label, name))
     if config.spec.kind is Kind.STUD and state.phase is Phase.BETTING:
@@ -330,9 +402,8 @@ def _live_context(
     elif state.phase is Phase.SHOWDOWN:
         index = legal.award_pot
         pot = state.pots[index]
-        name = _("the main pot") if index == 0 else _("side pot %(n)s") % {"n": index}
         context["prompt"] = _("Showdown: who wins %(pot)s (%(amount)s)?") % {
-            "pot": name,
+            "pot": pot_labels(state.pots, in_sentence=True)[index],
             "amount": pot.amount,
         }
         context["award_pot"] = index
@@ -350,17 +421,184 @@ def _live_context(
             context["check_openers"] = label(legal.check_openers)
             context["split_openers"] = state.split_openers
     if config.spec.kind is Kind.BOARD and state.board:
-        context["board"] = [str(c) for c in state.board]
+        context["board"] = [card_text(c) for c in state.board]
+    if state.runs == 2:
+        context["board2"] = [card_text(c) for c in run_board(state, 1)]
+        context["runs_twice"] = True
+    if state.phase is Phase.SHOWDOWN or (cards_up(state) and config.spec.kind is Kind.BOARD):
+        context.update(_showdown_cards(state, label))
+    if "award_choices" in context:
+        names = context.get("hand_names", {})
+        context["award_rows"] = [
+            {
+                "p": p,
+                "label": text,
+                "hand": names.get(p, ""),
+                "checked": p in context.get("picked", ()),
+                "low_checked": p in context.get("picked_low", ()),
+            }
+            for p, text in context["award_choices"]
+        ]
     return context
+
+
+def add_equity(context: dict[str, Any], table: Table) -> None:
+    """The TV and the phones, while the all-in players' cards are up and the board is still
+    to come: each player's chance to win (dealer.engine.equity), worked out once per table
+    revision (a cache read on every other poll)."""
+    state = context.get("state")
+    hands = context.get("shown_hands")
+    if state is None or not hands or not cards_up(state):
+        return
+    if state.config.spec.kind is not Kind.BOARD:
+        return
+    live = [p for p in range(state.players) if not state.folded[p] and not state.mucked[p]]
+    shown = {h["p"] for h in hands}
+    if len(live) < 2 or any(p not in shown for p in live):
+        return
+    if state.runs == 2 or len(state.board) != board_dealt(state):
+        return  # run twice (two boards), or a street dealt without its cards: no figures
+
+    def work() -> tuple[dict[int, float], bool, int]:
+        result = equity(
+            {p: state.shown[p] for p in live},
+            game=state.config.variant,
+            board=state.board,
+            seed=table.pk,
+        )
+        return dict(result.win), result.exact, result.runouts
+
+    key = f"pott:equity:{table.pk}:{table.version}"
+    win, exact, runouts = cache.get_or_set(key, work, timeout=3600)
+    for h in hands:
+        share = win.get(h["p"])
+        h["equity"] = None if share is None else f"{round(share * 100)} %"
+    if exact:
+        context["equity_note"] = _(
+            "Chance to win, counted over every way the board can come (%(n)s)."
+        ) % {"n": number_format(runouts, force_grouping=True)}
+    else:
+        context["equity_note"] = _(
+            "Chance to win, from %(n)s random boards (within about one percentage point)."
+        ) % {"n": number_format(runouts, force_grouping=True)}
+
+
+def _cards_in_hand(state: HandState, p: int) -> int:
+    """How many cards player `p` shows: the hole cards (board games), the hand (draw games),
+    every card dealt (stud)."""
+    spec = state.config.spec
+    if spec.kind is Kind.STUD:
+        return spec.hole_cards + len(spec.streets)
+    return spec.hole_cards
+
+
+def _showdown_cards(state: HandState, label: Any) -> dict[str, Any]:
+    """The cards at the showdown, all optional: the board as it lies, then each player's cards
+    in the showing order, on the card picker (cards already seen greyed out); each shown hand
+    named, and the winners the cards decide preselected on the award form."""
+    config = state.config
+    spec = config.spec
+    used = {str(c) for c in state.board}
+    for p in range(state.players):
+        used.update(str(c) for c in state.up_cards[p] if state.up_cards)
+        used.update(str(c) for c in state.shown[p] or ())
+    view: dict[str, Any] = {"card_grid": card_grid(config.deck, used)}
+    if spec.kind is Kind.BOARD and len(state.board) < board_dealt(state):
+        view["board_entry"] = {
+            "run": 0,
+            "shared": [],
+            "known": [str(c) for c in state.board],
+            "missing": range(board_dealt(state) - len(state.board)),
+        }
+    elif spec.kind is Kind.BOARD and len(state.board2) < board_dealt(state, 1):
+        # The second board: the cards both boards share, then its own.
+        shared = run_board(state, 1)[: len(run_board(state, 1)) - len(state.board2)]
+        view["board_entry"] = {
+            "run": 1,
+            "shared": [card_text(c) for c in shared],
+            "known": [str(c) for c in state.board2],
+            "missing": range(board_dealt(state, 1) - len(state.board2)),
+        }
+    order = (
+        show_order(state)
+        if state.phase is Phase.SHOWDOWN
+        else tuple(p for p in range(state.players) if not state.folded[p])
+    )
+    waiting = [p for p in order if not state.mucked[p] and not state.shown[p]]
+    if waiting:
+        p = waiting[0]
+        up = state.up_cards[p] if state.up_cards else ()
+        view["show_entry"] = {
+            "p": p,
+            "label": label(p),
+            "up": " ".join(card_text(c) for c in up),
+            "fields": range(_cards_in_hand(state, p) - len(up)),
+        }
+        view["show_others"] = [(q, label(q)) for q in waiting[1:]]
+    award_run = 0
+    if state.phase is Phase.SHOWDOWN:
+        award_run = state.pots[legal_actions(state).award_pot].board
+    names = {}
+    shown = []
+    for p in order:
+        cards = state.shown[p]
+        if not cards:
+            continue
+        names[p] = _named_hand(state, p, award_run)
+        shown.append(
+            {
+                "p": p,
+                "seat": config.seat(p),
+                "label": label(p),
+                "cards": " ".join(card_text(c) for c in cards),
+                "hand": _named_hand(state, p),
+                "hand2": _named_hand(state, p, 1) if state.runs == 2 else "",
+            }
+        )
+    view["shown_hands"] = shown
+    view["hand_names"] = names
+    if state.phase is Phase.SHOWDOWN:
+        pick = shown_winners(state, legal_actions(state).award_pot)
+        if pick is not None:
+            view["picked"] = set(pick.winners)
+            view["picked_low"] = set(pick.low_winners)
+            view["pick_text"] = _("The cards say: %(who)s.") % {
+                "who": "; ".join(f"{label(p)} — {names.get(p, '')}" for p in pick.winners)
+            }
+    return view
 
 
 SUIT_SYMBOLS = {"c": "♣", "d": "♦", "h": "♥", "s": "♠"}
 
 
 def card_text(card: Any) -> str:
-    """A card as people read it: Q♥, 10♣."""
+    """A card as people read it: Q♥, 10♣, the joker."""
+    if card.is_joker:
+        return _("Joker")
     rank = "10" if card.rank == 10 else str(card)[0]
     return rank + SUIT_SYMBOLS.get(card.suit, "")
+
+
+def card_grid(deck: str, used: set[str]) -> list[list[dict[str, Any]]]:
+    """The card picker's buttons: one row per suit, aces first, of the game's deck (the short
+    decks run from 7 to ace), the joker in a row of its own; `used` (cards as "Qh") are greyed
+    out."""
+    lowest = 7 if deck.startswith("short") else 2
+    rows = [
+        [
+            {
+                "text": f"{'23456789TJQKA'[r - 2]}{s}",
+                "label": card_text(Card(r, s)),
+                "used": f"{'23456789TJQKA'[r - 2]}{s}" in used,
+                "red": s in "dh",
+            }
+            for r in range(14, lowest - 1, -1)
+        ]
+        for s in "shdc"
+    ]
+    if deck in ("standard53", "short33"):
+        rows.append([{"text": "Jk", "label": _("Joker"), "used": "Jk" in used, "red": False}])
+    return rows
 
 
 def _stud_deal_context(state: HandState, label: Any, street: str) -> dict[str, Any]:
@@ -382,18 +620,7 @@ def _stud_deal_context(state: HandState, label: Any, street: str) -> dict[str, A
             }
             for p in range(state.players)
         ],
-        "card_grid": [
-            [
-                {
-                    "text": f"{'23456789TJQKA'[r - 2]}{s}",
-                    "label": card_text(Card(r, s)),
-                    "used": f"{'23456789TJQKA'[r - 2]}{s}" in used,
-                    "red": s in "dh",
-                }
-                for r in range(14, 1, -1)
-            ]
-            for s in "shdc"
-        ],
+        "card_grid": card_grid(config.deck, used),
         "first_choices": [(p, label(p)) for p in live],
         "first_is_bring_in": state.street == 0 and bool(config.bring_in),
     }
@@ -673,6 +900,24 @@ def rules_list(table: Table) -> list[tuple[str, str, str]]:
         (_("Odd chip"), _("first winner left of the button"), _("first winner left of the button")),
         (_("New player"), _("waits for the big blind or posts one big blind"), ""),
         (_("Uncalled bets"), _("returned, never won"), ""),
+        (
+            _("Run it twice"),
+            _(
+                "allowed when the all-in players agree: the rest of the board is dealt twice"
+                " and each pot split in halves (the odd chip to the first board's half)"
+            )
+            if options.run_it_twice
+            else _("no"),
+            _("no"),
+        ),
+        (
+            _("Cards at the showdown"),
+            _(
+                "optional: entered on the card picker, Pott names each hand and the winners;"
+                " the dealer confirms or overrides"
+            ),
+            "",
+        ),
     ]
 
 

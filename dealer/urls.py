@@ -33,6 +33,7 @@ urlpatterns = [
     path("tables/<id:pk>/carried/share/", views.carried_share, name="carried_share"),
     path("tables/<id:pk>/deal/", views.deal, name="deal"),
     path("tables/<id:pk>/act/", views.act, name="act"),
+    path("tables/<id:pk>/show/", views.show, name="show"),
     path("tables/<id:pk>/award/", views.award, name="award"),
     path("tables/<id:pk>/undo/", views.undo, name="undo"),
     path("tables/<id:pk>/co-dealers/", views.co_dealer_add, name="co_dealer_add"),

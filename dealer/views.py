@@ -32,6 +32,7 @@ from dealer.engine import (
     Action,
     AllIn,
     Award,
+    Board,
     BringIn,
     Call,
     Check,
@@ -44,6 +45,8 @@ from dealer.engine import (
     Muck,
     Openers,
     Raise,
+    RunTwice,
+    Show,
 )
 from dealer.engine.seating import NotEnoughPlayers
 from dealer.forms import (
@@ -54,6 +57,7 @@ from dealer.forms import (
     DealForm,
     SeatForm,
     SeatPlayerForm,
+    ShowForm,
     TableForm,
     ToggleForm,
     UndoForm,
@@ -405,6 +409,7 @@ def _action_builder(data: dict[str, Any]) -> Callable[[HandState], Action]:
         "openers_shown": lambda state: Openers(opener(state), shown=True),
         "false_opener": lambda state: Openers(opener(state), shown=False),
         "muck": lambda state: Muck(data.get("player") or 0),
+        "run_twice": lambda state: RunTwice(),
     }
     return builders[data["kind"]]
 
@@ -452,6 +457,28 @@ def deal(request: HtmxHttpRequest, pk: int) -> HttpResponse:
     data = form.cleaned_data
     action = DealStreet(up_cards=data["up_cards"], first_actor=data["first_actor"])
     return _apply(request, pk, data["hand"], lambda state: action, data["version"])
+
+
+@login_required
+@require_POST
+def show(request: HtmxHttpRequest, pk: int) -> HttpResponse:
+    """The cards at the showdown, entered on the card picker: the board as it lies, or one
+    player's shown cards (stud: the down cards; the up cards are known already)."""
+    form = ShowForm(request.POST)
+    if not form.is_valid():
+        return _respond(request, _table(request, pk), error=_form_error(form))
+    data = form.cleaned_data
+    cards = data["cards"]
+    if data["kind"] == "board":
+        board = Board(cards, run=data["run"])
+        return _apply(request, pk, data["hand"], lambda state: board, data["version"])
+    p = data["player"]
+
+    def make(state: HandState) -> Action:
+        known = state.up_cards[p] if 0 <= p < len(state.up_cards) else ()
+        return Show(p, (*cards, *known))
+
+    return _apply(request, pk, data["hand"], make, data["version"])
 
 
 @login_required

@@ -56,8 +56,8 @@
     document.querySelectorAll("select[name=game]").forEach(showGames);
   });
 
-  // Stud's card picker (form[data-card-picker]): a card button fills the next empty up-card
-  // field and greys out; "Undo the last card" empties the last filled one. Without the script
+  // The card picker (form[data-card-picker]: stud's up cards, the cards at the showdown): a card
+  // button fills the next empty card field and greys out; "Undo the last card" empties the last filled one. Without the script
   // the fields are typed ("Qh", "10s").
   document.addEventListener("click", function (event) {
     var button = event.target.closest && event.target.closest("[data-card], [data-card-undo]");
@@ -65,7 +65,7 @@
     var form = button.closest("form[data-card-picker]");
     if (!form) return;
     event.preventDefault();
-    var fields = Array.prototype.slice.call(form.querySelectorAll("input[data-up-card]"));
+    var fields = Array.prototype.slice.call(form.querySelectorAll("input[data-card-field]"));
     if (button.hasAttribute("data-card-undo")) {
       var filled = fields.filter(function (f) { return f.value; });
       var last = filled[filled.length - 1];

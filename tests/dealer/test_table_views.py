@@ -321,7 +321,7 @@ def test_side_pots_are_awarded_last_first(tablet: Tablet) -> None:
     tablet.to_showdown()
     page = tablet.client.get(tablet.url(""))
     assert prompt(page) == "Showdown: who wins side pot 1 (400)?"
-    assert "Side pot 1: 400 — seats 3, 5" in text(page)
+    assert "Side pot 1: 400 — Bo, Cia" in text(page)  # by name, not seat number
     response = tablet.award(5)
     assert prompt(response) == "Showdown: who wins the main pot (300)?"
     response = tablet.award(1)

@@ -348,7 +348,7 @@ def test_a_false_opener_everyone_folded_to_is_left_out_of_the_replay(
     deal(page)
     expect_prompt(page, opening_prompt("Seat 3 (Cia)"))
     expect(page.get_by_test_id("pot-total")).to_have_text("20")
-    expect(page.get_by_test_id("pot-0")).to_have_text("Main pot: 20 — seats 3, 4, 1")
+    expect(page.get_by_test_id("pot-0")).to_have_text("Main pot: 20 — Cia, Dan, Anna")
     expect(page.locator('.seat[data-seat="2"]')).to_contain_text("waiting")
     expect(page.locator('.seat[data-seat="1"] .marker.dealer')).to_have_text("D")
     for seat in range(1, 5):
@@ -401,4 +401,4 @@ def test_a_32_card_hand_where_a_player_who_passed_comes_back_in(
     act(page, "Stays out", "Seat 1 (Anna): how many cards?")
     take(page, 0, "Seat 3 (Cia) to act")
     expect(page.get_by_test_id("pot-total")).to_have_text("30")
-    expect(page.get_by_test_id("pot-0")).to_have_text("Main pot: 30 — seats 2, 3, 1")
+    expect(page.get_by_test_id("pot-0")).to_have_text("Main pot: 30 — Bo, Cia, Anna")

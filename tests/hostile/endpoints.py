@@ -29,6 +29,7 @@ from dealer.forms import (
     DealForm,
     SeatForm,
     SeatPlayerForm,
+    ShowForm,
     TableForm,
     ToggleForm,
     UndoForm,
@@ -67,6 +68,7 @@ from tests.hostile.values import (
     PageVersion,
     PayoutTable,
     Pick,
+    ShownCards,
     Steps,
     Text,
     UpCards,
@@ -257,6 +259,7 @@ def _dealer(world: World) -> list[Context]:
         "joker": Bool(),
         "royal_over_five": Bool(),
         "misdeal_until_flop": Bool(),
+        "run_it_twice": Bool(),
         "bring_in": Int(required=False),
         "fixed_buy_in": Int(required=False),
         "stud_betting": Choice(choices=_choices(Table.StudBetting.choices), required=False),
@@ -486,6 +489,32 @@ def _dealer(world: World) -> list[Context]:
             },
             form=lambda d: DealForm(d),
             follow=table_page(stud.pk),
+        )
+    )
+    ctx(
+        Context(
+            "dealer:show",
+            "the showdown: a player's cards",
+            {"pk": den.pk},
+            {"pk": x.tables["Den"].pk},
+            data={
+                "version": den_seq,
+                "hand": str(showdown.number),
+                "kind": "show",
+                "player": eligible[0],
+                "card": ["As", "Kd"],
+            },
+            fields={
+                "version": _f(Exact(expected=den_seq), "version", "version"),
+                "hand": _f(Exact(expected=str(showdown.number)), "hand", "hand"),
+                # A board of two cards is refused (the river is dealt: five).
+                "kind": _f(Choice(choices=("show",))),
+                "player": _f(Choice(choices=eligible)),
+                "run": _f(Lenient()),
+                "card": _f(ShownCards(count=2)),
+            },
+            form=lambda d: ShowForm(d),
+            follow=table_page(den.pk),
         )
     )
     ctx(

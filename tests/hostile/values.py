@@ -267,6 +267,19 @@ class Pick(Kind):
 
 
 @dataclass(frozen=True)
+class ShownCards(Kind):
+    """The cards one player shows at the showdown: exactly `count` cards of the 52-card deck
+    (no joker), each once, none of `used`."""
+
+    count: int = 2
+    used: tuple[str, ...] = ()
+
+    def refuses(self, value: str | list[str]) -> bool:
+        values = [value] if isinstance(value, str) else value
+        return UpCards(players=self.count, used=self.used).refuses(values)
+
+
+@dataclass(frozen=True)
 class UpCards(Kind):
     """Stud's up cards, one value per player: each a card ("Qh", "10s", any case), none twice,
     no joker, none of `used`; exactly `players` of them."""
