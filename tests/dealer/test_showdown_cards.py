@@ -250,3 +250,105 @@ def test_run_it_twice_is_offered_only_by_house_option(client: Client, host: Any)
     refused = tablet.act("run_twice")
     assert "does not run it twice" in text(refused.text)
     assert (tablet.version, tablet.seq) == (version, seq)
+
+
+# --- Stud, draw with the joker, the PHH export ------------------------------------------------
+
+
+def play_to_showdown(tablet: Tablet, streets: list[list[str]] | None = None) -> None:
+    """Everyone calls or checks (stud: the bring-in brings in; draw games stand pat); stud
+    streets are dealt with these up cards in position order."""
+    streets = list(streets or [])
+    while (state := tablet.hand.state()).phase is not Phase.SHOWDOWN:
+        legal = legal_actions(state)
+        if state.phase is Phase.DEAL:
+            fields = {"version": tablet.version, "hand": tablet.hand.number}
+            tablet.post("deal/", {**fields, "up": streets.pop(0)})
+        elif state.phase is Phase.DRAW:
+            tablet.act("draw", cards=0)
+        elif legal.bring_in:
+            tablet.act("bring_in")
+        elif legal.call or legal.check:
+            tablet.act("call" if legal.call else "check")
+        else:  # Mörkpoker: the opening over the straddle (no call is offered)
+            tablet.act("raise", amount=legal.raise_min)
+        assert tablet.hand.state() != state, "the action was refused"
+
+
+def test_stud_best_five_of_the_dealt_cards_and_the_odd_chip_by_the_cards(
+    client: Client, host: Any
+) -> None:
+    """Five-card stud, a pot of 15 in chips of 5 split between two king-high straights: the
+    cards decide who has the highest card by suit (K♠ over K♥), so nobody is asked."""
+    client.force_login(host)
+    table = make_table(
+        host, game="stud5", small_bet=10, big_bet=20, bring_in=5, small_blind=10, big_blind=20
+    )
+    for number, name in enumerate(("Anna", "Bo", "Cia"), start=1):
+        sit(table, number, name, 500)
+    tablet = Tablet(client, table)
+    tablet.start()
+    # Positions: Bo, Cia, Anna (the button is seat 1). Cia's 3♣ brings in.
+    play_to_showdown(
+        tablet,
+        [["Kh", "3c", "Ks"], ["Qh", "4h", "Qs"], ["Jh", "7d", "Js"], ["Th", "8s", "Ts"]],
+    )
+    show(tablet, 2, "9c")  # the down card; the up cards are known
+    show(tablet, 3, "2d")
+    page = show(tablet, 1, "9d").text
+    assert "Straight, king high" in text(page)
+    assert sorted(checked_winners(page)) == sorted([position(tablet, 1), position(tablet, 2)])
+    assert "highest card by suit" not in text(page)  # the cards say it
+    tablet.award(1, 2)
+    assert tablet.stacks() == {1: 505, 2: 500, 3: 495}  # Anna's K♠ takes the odd chip
+
+
+def test_stud_refuses_a_down_card_already_up(client: Client, host: Any) -> None:
+    client.force_login(host)
+    table = make_table(
+        host, game="stud5", small_bet=10, big_bet=20, bring_in=5, small_blind=10, big_blind=20
+    )
+    for number, name in enumerate(("Anna", "Bo"), start=1):
+        sit(table, number, name, 500)
+    tablet = Tablet(client, table)
+    tablet.start()
+    play_to_showdown(tablet, [["Kh", "3c"], ["Qh", "4h"], ["Jh", "7d"], ["Th", "8s"]])
+    version, seq = tablet.version, tablet.seq
+    post = show(tablet, 1, "Kh")
+    assert 'role="alert"' in post.text
+    assert (tablet.version, tablet.seq) == (version, seq)
+
+
+def test_the_joker_at_mörkpoker(client: Client, host: Any) -> None:
+    """Seed 000: the joker is wild and makes five of a kind; a second joker is refused."""
+    client.force_login(host)
+    table = make_table(host, game="draw5", small_blind=5, big_blind=10, max_bet=20, joker=True)
+    for number, name in enumerate(("Anna", "Bo"), start=1):
+        sit(table, number, name, 500)
+    tablet = Tablet(client, table)
+    tablet.start()
+    play_to_showdown(tablet)
+    page = tablet.page()
+    assert 'data-testid="card-Jk"' in page  # the joker is on the card picker
+    first = tablet.hand.config["seats"][show_order(tablet.hand.state())[0]]
+    other = 3 - first
+    page = show(tablet, first, "Jk As Ah Ad Ac").text
+    assert "Five of a kind, aces (with the joker)" in text(page)
+    version, seq = tablet.version, tablet.seq
+    post = show(tablet, other, "Jk Ks Kh Kd Kc")
+    assert 'role="alert"' in post.text  # one joker in the deck
+    assert (tablet.version, tablet.seq) == (version, seq)
+    page = show(tablet, other, "Ks Kh Kd Kc 2c").text
+    assert checked_winners(page) == [position(tablet, first)]
+
+
+def test_the_phh_export_has_the_board_and_the_shown_cards(client: Client, host: Any) -> None:
+    tablet = holdem(client, host)
+    tablet.to_showdown()
+    board(tablet, SEED_BOARD)
+    show(tablet, 1, "As Ad")
+    show(tablet, 2, "4c 5h")
+    tablet.award(2)
+    phh = client.get(f"/tables/{tablet.table.pk}/session.phhs").text
+    assert "d db Ah3c2d" in phh
+    assert "sm AsAd" in phh and "sm 4c5h" in phh
