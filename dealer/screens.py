@@ -14,6 +14,7 @@ from dealer.engine import (
     Card,
     HandState,
     Kind,
+    Low,
     Phase,
     board_dealt,
     cards_up,
@@ -565,6 +566,20 @@ def _showdown_cards(state: HandState, label: Any) -> dict[str, Any]:
             view["pick_text"] = _("The cards say: %(who)s.") % {
                 "who": "; ".join(f"{label(p)} — {names.get(p, '')}" for p in pick.winners)
             }
+            if state.config.spec.low is Low.HIGH_LOW:
+                lows = dict(pick.lows)
+                view["pick_text"] += " " + (
+                    _("Low half: %(who)s.")
+                    % {
+                        "who": "; ".join(
+                            f"{label(p)} — {hand_name(lows[p])}"
+                            for p in pick.low_winners
+                            if lows.get(p) is not None
+                        )
+                    }
+                    if pick.low_winners
+                    else _("Nobody has a low: the high hand takes it all.")
+                )
     return view
 
 

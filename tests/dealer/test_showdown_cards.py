@@ -352,3 +352,23 @@ def test_the_phh_export_has_the_board_and_the_shown_cards(client: Client, host: 
     phh = client.get(f"/tables/{tablet.table.pk}/session.phhs").text
     assert "d db Ah3c2d" in phh
     assert "sm AsAd" in phh and "sm 4c5h" in phh
+
+
+def test_high_low_names_both_halves(client: Client, host: Any) -> None:
+    """Seven-card stud high-low: Bo's kings full take the high half, Anna's wheel the low."""
+    client.force_login(host)
+    table = make_table(
+        host, game="stud7_hilo", small_bet=10, big_bet=20, bring_in=5, small_blind=10, big_blind=20
+    )
+    for number, name in enumerate(("Anna", "Bo"), start=1):
+        sit(table, number, name, 500)
+    tablet = Tablet(client, table)
+    tablet.start()
+    # Positions: Bo, Anna (the button is seat 1); seventh street is dealt face down.
+    play_to_showdown(tablet, [["Kh", "3d"], ["Ks", "4d"], ["Qh", "5s"], ["Qs", "8h"], []])
+    show(tablet, 2, "Kc 9c 9d")
+    page = show(tablet, 1, "Ac 2c Kd").text
+    assert checked_winners(page) == [position(tablet, 2)]
+    assert re.findall(r'name="low_winners" value="(\d+)" checked', page) == [position(tablet, 1)]
+    assert "Full house, kings over queens" in text(page)
+    assert "Low half: Seat 1 (Anna) — Low 5-4-3-2-A." in text(page)
