@@ -1,0 +1,72 @@
+"""What the three games share: the players around the table, the left of a player, standings."""
+
+from __future__ import annotations
+
+from collections.abc import Collection
+from dataclasses import dataclass
+from typing import Final
+
+from dealer.engine.actions import IllegalAction
+
+MIN_PLAYERS: Final = 2
+# "Það eru engin takmörk fyrir fjölda leikmanna" (no limit to the players): this is a screen's
+# limit, not the seed's.
+MAX_PLAYERS: Final = 20
+MAX_CHIPS: Final = 1_000_000
+
+
+def check_names(names: tuple[str, ...]) -> None:
+    if not isinstance(names, tuple) or not all(isinstance(name, str) for name in names):
+        raise IllegalAction("List the players' names in seating order.")
+    if not MIN_PLAYERS <= len(names) <= MAX_PLAYERS:
+        raise IllegalAction(f"Seat {MIN_PLAYERS} to {MAX_PLAYERS} players, not {len(names)}.")
+    stripped = [name.strip() for name in names]
+    if not all(stripped):
+        raise IllegalAction("Every player needs a name.")
+    if len(set(stripped)) != len(names):
+        raise IllegalAction("Two players have the same name: tell them apart.")
+
+
+def check_amount(what: str, amount: int, *, low: int = 1) -> None:
+    if type(amount) is not int or not low <= amount <= MAX_CHIPS:
+        raise IllegalAction(f"The {what} must be {low} to {MAX_CHIPS} chips, not {amount!r}.")
+
+
+def check_player(names: tuple[str, ...], player: object) -> int:
+    if type(player) is not int or not 0 <= player < len(names):
+        raise IllegalAction(f"There is no player {player!r} at this table.")
+    return player
+
+
+def left_of(player: int, players: int, out: Collection[int] = ()) -> int:
+    """The next player to the left (the next seat, round to the first) who is not out."""
+    for step in range(1, players + 1):
+        seat = (player + step) % players
+        if seat not in out:
+            return seat
+    raise ValueError("Everyone is out.")
+
+
+def from_seat(first: int, players: int, out: Collection[int] = ()) -> tuple[int, ...]:
+    """Everyone not out, from `first` round to the left (`first` first unless out)."""
+    order = ((first + step) % players for step in range(players))
+    return tuple(seat for seat in order if seat not in out)
+
+
+@dataclass(frozen=True, slots=True)
+class Standing:
+    place: int  # 1 is first; equal counts share a place
+    player: int
+    count: int  # chips, or at strip poker the rounds lost
+
+
+def standings(counts: tuple[int, ...], *, most_first: bool = True) -> tuple[Standing, ...]:
+    """The players by their count (most first, or fewest first); equal counts share a place."""
+    sign = -1 if most_first else 1
+    order = sorted(range(len(counts)), key=lambda p: (sign * counts[p], p))
+    result: list[Standing] = []
+    for i, p in enumerate(order):
+        tied = result and result[-1].count == counts[p]
+        place = result[-1].place if tied else i + 1
+        result.append(Standing(place=place, player=p, count=counts[p]))
+    return tuple(result)
