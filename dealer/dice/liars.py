@@ -191,6 +191,7 @@ def start(config: LiarsConfig) -> LiarsState:
         round=1,
         to_act=config.first,
         claims=(),
+        out=(),
     )
 
 
