@@ -18,6 +18,7 @@ from collections import Counter
 from collections.abc import Iterable
 from dataclasses import dataclass
 from enum import IntEnum
+from functools import cache
 from typing import Final
 
 DICE: Final = 5  # "Póker með 5 póker teningum"
@@ -273,6 +274,7 @@ def read_hand(hand: Hand | str | Iterable[Face | str | int]) -> Hand:
     return classify(hand)
 
 
+@cache
 def all_hands() -> tuple[Hand, ...]:
     """Every hand five poker dice can make, lowest first (the list a dealer taps on)."""
     hands: list[Hand] = []
