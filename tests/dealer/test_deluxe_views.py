@@ -355,3 +355,18 @@ def test_another_host_cannot_see_or_play_the_game(pad_for: Any, django_user_mode
     response = other.post(f"/deluxe/{pad.game.pk}/buy/", {"version": 1, "player": 1, "cards": 1})
     assert response.status_code == 404
     assert pad.state().bank == 0
+
+
+@pytest.mark.parametrize(
+    ("language", "words"),
+    [("sv", "hur många kort?"), ("de", "wie viele Karten?"), ("is", "hve mörg spil?")],
+)
+def test_the_screen_speaks_the_host_s_language_but_the_combinations_stay_german(
+    pad_for: Any, language: str, words: str
+) -> None:
+    pad = pad_for(["Anna", "Bo"])
+    page = html.unescape(
+        pad.client.get(f"/deluxe/{pad.game.pk}/", headers={"Accept-Language": language}).text
+    )
+    assert words in page
+    assert "Ein Drilling + Ein Paar" in page and "Fünf-Karten-Variante" in page
