@@ -194,7 +194,7 @@ def _payments(state: DeluxeState, result: Any) -> list[str]:
                 % {"to": name(p.payee), "n": p.amount}
             )
             continue
-        text = _("%(from)s pays %(to)s %(n)s: %(a)s points against %(b)s.") % {
+        text = _("%(from)s pays %(to)s %(n)s: %(a)s against %(b)s points.") % {
             "from": name(p.payer),
             "to": name(p.payee),
             "n": p.amount,
