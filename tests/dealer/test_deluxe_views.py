@@ -370,3 +370,20 @@ def test_the_screen_speaks_the_host_s_language_but_the_combinations_stay_german(
     )
     assert words in page
     assert "Ein Drilling + Ein Paar" in page and "Fünf-Karten-Variante" in page
+
+
+def test_the_evening_settles_in_the_ledger_at_the_session_s_rate(
+    pad_for: Any, host: Any, client: Client
+) -> None:
+    """Units become money at the session's rate (here 2 SEK a unit), and the usual settlement
+    says who pays whom: both paid 150 SEK in cash for their 75 units; Anna lost hers, so the
+    bank pays Bo his 150 units, 300 SEK."""
+    pad = pad_for(["Anna", "Bo"], cards=4, rounds=5, unit_value="2")
+    _broke_in_three_deals(pad)
+    session = pad.fresh().session
+    assert (session.rate_minor, session.rate_chips) == (200, 1)
+    session.start_counting(by=host)
+    session.settle(by=host)
+    transfers = [(t.payer, t.payee.name, t.amount) for t in session.transfers.all()]
+    assert transfers == [(None, "Bo", 30000)]
+    assert "Deluxe night" in client.get("/").text
