@@ -117,6 +117,16 @@ class DeluxeForm(forms.Form):
             )
         if len({name.casefold() for name in names}) != len(names):
             raise ValidationError(_("Two players have the same name: tell them apart."))
+        # A player plays one Poker-Deluxe game at a time: their chips are in that game.
+        live = DeluxeGame.objects.filter(host=self.host, finished_at__isnull=True)
+        playing = {pid: game for game in live for pid in game.players}
+        for name in names:
+            known = self.roster.get(name.casefold())
+            if known is not None and known.pk in playing:
+                raise ValidationError(
+                    _("%(name)s already plays in %(game)s: end that game first.")
+                    % {"name": known, "game": playing[known.pk]}
+                )
         cards = data.get("cards")
         if cards is not None:
             most = max_players(cards)

@@ -116,8 +116,9 @@ class DeluxeGame(models.Model):
     def config(self) -> DeluxeConfig:
         return DeluxeConfig(
             cards=self.cards,
-            # As typed, not isolated: the engine's messages isolate nothing, the templates do.
-            names=tuple(p.nickname or p.name for p in self.roster),
+            # The roster's names (unique per host, as the engine wants), not isolated: the
+            # templates isolate what they show.
+            names=tuple(p.name for p in self.roster),
             youngest_first=tuple(self.youngest_first),
             rounds=self.rounds,
             chip_set=tuple(ChipColour(**chip) for chip in self.chip_set),

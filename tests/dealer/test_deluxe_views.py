@@ -387,3 +387,26 @@ def test_the_evening_settles_in_the_ledger_at_the_session_s_rate(
     transfers = [(t.payer, t.payee.name, t.amount) for t in session.transfers.all()]
     assert transfers == [(None, "Bo", 30000)]
     assert "Deluxe night" in client.get("/").text
+
+
+def test_merging_roster_entries_follows_into_the_game(pad_for: Any, host: Any) -> None:
+    from django.core.exceptions import ValidationError
+
+    pad = pad_for(["Anna", "Bo"])
+    anna, bo = pad.fresh().roster
+    ann = Player.objects.create(host=host, name="Ann")
+    ann.merge(anna)  # the same person entered twice: the game names the kept entry
+    assert pad.fresh().players == [ann.pk, bo.pk]
+    assert pad.state().config.names == ("Ann", "Bo")
+    with pytest.raises(ValidationError, match="same Poker-Deluxe game"):
+        ann.merge(bo)
+    assert pad.fresh().players == [ann.pk, bo.pk]
+
+
+def test_a_player_plays_one_game_at_a_time(pad_for: Any, client: Client) -> None:
+    pad = pad_for(["Anna", "Bo"])
+    response = create(client, ["Anna", "Cia"])
+    assert "Anna already plays in" in html.unescape(response.text)
+    assert DeluxeGame.objects.count() == 1
+    pad.end()
+    assert create(client, ["Anna", "Cia"]).status_code == 302
