@@ -10,6 +10,7 @@ class DealerConfig(AppConfig):
 
     def ready(self) -> None:
         # What the ledger must ask of the tables (ledger never imports dealer/).
+        from dealer.deluxe_models import deluxe_busy, deluxe_seats, merge_deluxe_players
         from dealer.models import (
             carried_pots,
             merge_hand_players,
@@ -25,6 +26,9 @@ class DealerConfig(AppConfig):
             (SEATED, session_seats),
             (SETTLE_HOOKS, release_seats),
             (UNOWNED, carried_pots),
+            (BUSY_CHECKS, deluxe_busy),
+            (MERGE_HOOKS, merge_deluxe_players),
+            (SEATED, deluxe_seats),
         ):
             if hook not in registry:
                 registry.append(hook)  # type: ignore[attr-defined]

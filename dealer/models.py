@@ -918,4 +918,5 @@ def merge_hand_players(keep: Player, gone: Player) -> None:
             clock.save(update_fields=["tables"])
 
 
+from dealer.deluxe_models import *  # noqa: E402,F401,F403
 from dealer.tournament.models import *  # noqa: E402,F401,F403

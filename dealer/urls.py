@@ -2,7 +2,7 @@ from __future__ import annotations
 
 from django.urls import include, path
 
-from dealer import calculator, display, views
+from dealer import calculator, deluxe_views, display, views
 
 app_name = "dealer"
 
@@ -44,6 +44,12 @@ urlpatterns = [
     ),
     path("tables/<id:pk>/links/", views.links_new, name="links_new"),
     path("tables/<id:pk>/co-dealer-link/", views.co_dealer_link_new, name="co_dealer_link_new"),
+    path("deluxe/new/", deluxe_views.deluxe_new, name="deluxe_new"),
+    path("deluxe/<id:pk>/", deluxe_views.deluxe_page, name="deluxe"),
+    path("deluxe/<id:pk>/buy/", deluxe_views.deluxe_buy, name="deluxe_buy"),
+    path("deluxe/<id:pk>/show/", deluxe_views.deluxe_show, name="deluxe_show"),
+    path("deluxe/<id:pk>/undo/", deluxe_views.deluxe_undo, name="deluxe_undo"),
+    path("deluxe/<id:pk>/end/", deluxe_views.deluxe_end, name="deluxe_end"),
     path("tables/join/<str:token>/", views.co_dealer_join, name="co_dealer_join"),
     path("tables/<id:pk>/hands/", views.hand_list, name="hands"),
     path("tables/<id:pk>/session.phhs", views.session_phhs, name="session_phhs"),

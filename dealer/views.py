@@ -27,6 +27,7 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 from config import limits
 from config.http import HtmxHttpRequest
 from config.text import isolate
+from dealer.deluxe_models import DeluxeGame
 from dealer.display import device_links
 from dealer.engine import (
     Action,
@@ -76,7 +77,8 @@ def home(request: HttpRequest) -> HttpResponse:
     if not request.user.is_authenticated and not get_user_model().objects.exists():
         return redirect("setup")
     tables = Table.objects.for_user(request.user).select_related("session")
-    return render(request, "home.html", {"tables": tables})
+    deluxe_games = DeluxeGame.objects.for_user(request.user)
+    return render(request, "home.html", {"tables": tables, "deluxe_games": deluxe_games})
 
 
 def _table(request: HttpRequest, pk: int) -> Table:

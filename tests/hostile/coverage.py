@@ -1,6 +1,6 @@
 """What the walker does not reach: form fields, raw request fields and URL patterns.
 
-- Every field of every form class in dealer/forms.py, dealer/calculator.py,
+- Every field of every form class in dealer/forms.py, dealer/deluxe_forms.py, dealer/calculator.py,
   dealer/tournament/views.py and ledger/forms.py must be swept by a context that builds that form
   (fields repeated per player, colour or row count as one: digits are ignored).
 - Every name a view reads raw (`request.POST.get("…")`, `request.GET.get("…")`, `.getlist`,
@@ -28,9 +28,16 @@ from tests.hostile.endpoints import Context, contexts
 from tests.hostile.walk import patterns
 from tests.hostile.world import World
 
-FORM_MODULES = ("dealer.forms", "dealer.calculator", "dealer.tournament.views", "ledger.forms")
+FORM_MODULES = (
+    "dealer.forms",
+    "dealer.deluxe_forms",
+    "dealer.calculator",
+    "dealer.tournament.views",
+    "ledger.forms",
+)
 VIEW_MODULES = (
     "dealer/views.py",
+    "dealer/deluxe_views.py",
     "dealer/display.py",
     "dealer/calculator.py",
     "dealer/tournament/views.py",

@@ -19,6 +19,10 @@ from decimal import Decimal
 from typing import Any
 
 from config import limits
+from dealer.deluxe_forms import BuyForm as DeluxeBuyForm
+from dealer.deluxe_forms import DeluxeForm, DeluxeVersionForm
+from dealer.deluxe_forms import ShowForm as DeluxeShowForm
+from dealer.deluxe_models import DeluxeGame
 from dealer.engine import legal_actions
 from dealer.forms import (
     CURRENCIES,
@@ -59,6 +63,7 @@ from tests.hostile.values import (
     ChipList,
     ChipSet,
     Choice,
+    DeluxeCards,
     Exact,
     Field,
     Int,
@@ -610,6 +615,149 @@ def _dealer(world: World) -> list[Context]:
 
 
 # --- the side-pot calculator ----------------------------------------------------------------
+
+
+# --- Poker-Deluxe (seed 001) -----------------------------------------------------------------
+
+
+def _deluxe(world: World) -> list[Context]:
+    o, x = world.owner, world.other
+    buying, showdown = o.deluxe["buying"], o.deluxe["showdown"]
+    for game in (buying, showdown):
+        game.refresh_from_db()
+    other = {"pk": x.deluxe["buying"].pk}
+    open_sessions = Session.objects.filter(host=o.user, state=Session.State.OPEN)
+
+    def page(pk: int) -> Callable[[], list[str]]:
+        return lambda: [f"/deluxe/{pk}/"]
+
+    def newest_game() -> list[str]:
+        pk = DeluxeGame.objects.order_by("-pk").values_list("pk", flat=True).first()
+        return [f"/deluxe/{pk}/", "/tables/new/"]
+
+    contexts: list[Context] = []
+    ctx = contexts.append
+    for game in (buying, showdown):
+        ctx(Context("dealer:deluxe", game.name, {"pk": game.pk}, other, "GET", writes=False))
+    ctx(Context("dealer:deluxe_new", "form", method="GET", writes=False))
+    new_data = {
+        "name": "Deluxe",
+        "cards": "5",
+        "rounds": "1",
+        "session": "",
+        "currency": "SEK",
+        "unit_value": "1",
+        "player_1": "Ada",
+        "age_1": "2",
+        "player_2": "Bea",
+        "age_2": "1",
+        "player_3": "Cid",
+        "age_3": "3",
+    }
+    new_kinds: dict[str, Any] = {
+        "name": Text(max_length=limits.MAX_NAME),
+        "cards": Choice(choices=("4", "5", "6", "7", "8")),
+        "rounds": Int(lo=1, hi=100),
+        "currency": Choice(choices=_choices(CURRENCIES)),
+        "unit_value": Amount(lo=Decimal("0.01")),
+    }
+    rows: dict[str, Field] = {}
+    for i in range(1, 7):
+        # Rows 1-3 are filled (an age without a name is refused); the ages must number the
+        # players from 1 each once, so a changed age is refused by the form, not the kind.
+        rows[f"player_{i}"] = _f(
+            Text(max_length=limits.MAX_NAME, required=i <= 3), f"player_{i}", "deluxe player"
+        )
+        rows[f"age_{i}"] = _f(Int(lo=1, hi=6, required=i <= 3), f"age_{i}", "deluxe age")
+    new_form = lambda d: DeluxeForm(d, host=o.user)  # noqa: E731
+    ctx(
+        Context(
+            "dealer:deluxe_new",
+            "new session",
+            data=new_data,
+            fields={**_form_fields(new_kinds), **rows},
+            writers=ACCOUNTS,
+            form=new_form,
+            follow=newest_game,
+        )
+    )
+    ctx(
+        Context(
+            "dealer:deluxe_new",
+            "joining a session",
+            data={**new_data, "session": str(o.sessions["open"].pk)},
+            fields=_form_fields({"session": Pick(pks=_pks(open_sessions))}),
+            form=new_form,
+            follow=newest_game,
+        )
+    )
+    to_buy = str(buying.state().to_buy)
+    version = str(buying.version)
+    ctx(
+        Context(
+            "dealer:deluxe_buy",
+            "buying",
+            {"pk": buying.pk},
+            other,
+            data={"version": version, "player": to_buy, "cards": "2"},
+            fields=_form_fields(
+                {
+                    "version": Exact(expected=version),
+                    "player": Choice(choices=(to_buy,)),
+                    "cards": Choice(choices=("0", "1", "2", "3", "4")),
+                }
+            ),
+            form=lambda d: DeluxeBuyForm(d),
+            follow=page(buying.pk),
+        )
+    )
+    shown_version = str(showdown.version)
+    show_other = {"pk": x.deluxe["showdown"].pk}
+    combos = tuple(c.value for c in showdown.config().variant.combos)
+    ctx(
+        Context(
+            "dealer:deluxe_show",
+            "a combination tapped",
+            {"pk": showdown.pk},
+            show_other,
+            data={"version": shown_version, "player": "1", "combo": "Zwei Paare", "cards": ""},
+            fields=_form_fields(
+                {
+                    "version": Exact(expected=shown_version),
+                    "player": Choice(choices=("0", "1", "2")),
+                    "combo": Choice(choices=combos),
+                }
+            ),
+            form=lambda d: DeluxeShowForm(d),
+            follow=page(showdown.pk),
+        )
+    )
+    ctx(
+        Context(
+            "dealer:deluxe_show",
+            "the cards typed",
+            {"pk": showdown.pk},
+            show_other,
+            data={"version": shown_version, "player": "0", "combo": "", "cards": "As Ad Kd 7h 2c"},
+            fields=_form_fields({"cards": DeluxeCards(count=5)}),
+            form=lambda d: DeluxeShowForm(d),
+            follow=page(showdown.pk),
+        )
+    )
+    for name in ("dealer:deluxe_undo", "dealer:deluxe_end"):
+        ctx(
+            Context(
+                name,
+                "between deals",
+                {"pk": buying.pk},
+                other,
+                data={"version": version},
+                fields=_form_fields({"version": Exact(expected=version)}),
+                form=lambda d: DeluxeVersionForm(d),
+                follow=page(buying.pk),
+            )
+        )
+    return contexts
 
 
 def _calculator() -> list[Context]:
@@ -1643,6 +1791,7 @@ def contexts(world: World) -> list[Context]:
     return [
         *_accounts(world),
         *_dealer(world),
+        *_deluxe(world),
         *_calculator(),
         *_clock(world),
         *_ledger(world),

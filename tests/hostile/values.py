@@ -306,6 +306,25 @@ class UpCards(Kind):
 
 
 @dataclass(frozen=True)
+class DeluxeCards(Kind):
+    """A Poker-Deluxe hand typed as text ("As Kd 7h 7c 2s"): exactly `count` distinct cards of
+    the 52-card deck, at most 60 characters."""
+
+    count: int = 5
+
+    def bad(self, value: str) -> bool:
+        from dealer.deluxe import check_cards
+
+        if len(value.strip()) > 60:
+            return True
+        try:
+            check_cards(self.count, value.strip())
+        except ValueError:
+            return True
+        return False
+
+
+@dataclass(frozen=True)
 class Many(Kind):
     """A multi-value field: each value one of `choices`, none twice, at most `most`."""
 

@@ -16,6 +16,8 @@ from typing import Any
 from django.contrib.auth import get_user_model
 from django.utils import timezone
 
+from dealer.deluxe import SEED_CHIP_SET, Buy, Show
+from dealer.deluxe_models import DeluxeGame
 from dealer.engine import Call, Check, DealStreet, Fold, Phase, legal_actions
 from dealer.engine import clock as clock_engine
 from dealer.engine.structure import Break, Level, TournamentStructure, structure_to_dict
@@ -60,6 +62,7 @@ class Host:
     clocks: dict[str, TournamentClock] = field(default_factory=dict)
     templates: dict[str, SavedStructure] = field(default_factory=dict)
     transfers: list[Any] = field(default_factory=list)
+    deluxe: dict[str, DeluxeGame] = field(default_factory=dict)
 
 
 @dataclass
@@ -321,12 +324,44 @@ def _tournaments(host: Host) -> None:
     )
 
 
+def _deluxe(host: Host) -> None:
+    """Poker-Deluxe in a night of its own: one game buying after a settled deal (undo and end
+    are open), one at the settlement (everyone bought one card, nobody shown yet)."""
+    user = host.user
+    night = Session.objects.create(
+        host=user, name="Deluxe night", currency="SEK", rate_minor=100, rate_chips=1
+    )
+    host.sessions["deluxe"] = night
+    chip_set = [{"colour": c.colour, "value": c.value, "count": c.count} for c in SEED_CHIP_SET]
+    for label, settled in (("buying", True), ("showdown", False)):
+        players = [_player(host, f"{user.username} deluxe {label} {n}") for n in (1, 2, 3)]
+        game = DeluxeGame.objects.create(
+            host=user,
+            session=night,
+            name=f"Deluxe {label}",
+            cards=5,
+            players=[p.pk for p in players],
+            youngest_first=[0, 1, 2],
+            rounds=2,
+            chip_set=chip_set,
+        )
+        for player in players:
+            night.buy_in(player, 75, by=user)
+        for _ in players:
+            game.append(Buy(game.state().to_buy, 1), version=game.version, by=user)
+        if settled:
+            for p, combo in enumerate(("Ein Paar", "Zwei Paare", "Naturell")):
+                game.append(Show(p, combo=combo), version=game.version, by=user)
+        host.deluxe[label] = game
+
+
 def _host(username: str) -> Host:
     user = get_user_model().objects.create_user(username=username, password=PASSWORD)
     host = Host(user=user)
     _sessions(host)
     _tables(host)
     _tournaments(host)
+    _deluxe(host)
     return host
 
 

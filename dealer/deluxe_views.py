@@ -1,0 +1,292 @@
+"""Views of Poker-Deluxe (seed 001): a new game, its screen, buying, the settlement, undo and
+ending the game. Thin: parse with a form, call the model, render.
+
+htmx requests get the swapped region (`dealer/deluxe.html#game`); plain form posts redirect
+back to the page. Refusals re-render at status 200 with the reason (htmx 2 does not swap 4xx).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.core.exceptions import ValidationError
+from django.http import HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_GET, require_http_methods, require_POST
+
+from config.http import HtmxHttpRequest
+from dealer.deluxe import (
+    Action,
+    Buy,
+    Decided,
+    DeluxeState,
+    IllegalAction,
+    Phase,
+    Show,
+    Why,
+    buy_cost,
+    legal_actions,
+)
+from dealer.deluxe_forms import STARTING_UNITS, BuyForm, DeluxeForm, DeluxeVersionForm, ShowForm
+from dealer.deluxe_models import DeluxeGame
+from dealer.models import Stale
+
+
+def _stale() -> str:
+    return _("Another device changed the game first: this is the game as it is now.")
+
+
+def _game(request: HtmxHttpRequest, pk: int) -> DeluxeGame:
+    """A game the user hosts, else 404."""
+    return get_object_or_404(
+        DeluxeGame.objects.for_user(request.user).select_related("session"), pk=pk
+    )
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def deluxe_new(request: HtmxHttpRequest) -> HttpResponse:
+    """Create a Poker-Deluxe game: the variant, the players and their ages, the rounds."""
+    form = DeluxeForm(request.POST or None, host=request.user)
+    if request.method == "POST" and form.is_valid():
+        try:
+            game = form.save(by=request.user)
+        except ValidationError as error:
+            form.add_error("session", error)
+        else:
+            return redirect("dealer:deluxe", pk=game.pk)
+    return render(
+        request,
+        "dealer/deluxe_new.html",
+        {
+            "form": form,
+            "starting_units": STARTING_UNITS,
+            "roster": sorted(p.name for p in form.roster.values()),
+        },
+    )
+
+
+@login_required
+@require_GET
+def deluxe_page(request: HtmxHttpRequest, pk: int) -> HttpResponse:
+    """The game's screen: the points table, the deal, buying, the settlement, the standings."""
+    game = _game(request, pk)
+    return render(request, "dealer/deluxe.html", deluxe_context(game))
+
+
+def _respond(
+    request: HtmxHttpRequest,
+    game: DeluxeGame,
+    *,
+    state: DeluxeState | None = None,
+    error: str = "",
+    notice: str = "",
+) -> HttpResponse:
+    if not request.htmx:
+        if error:
+            messages.error(request, error)
+        elif notice:
+            messages.success(request, notice)
+        return redirect("dealer:deluxe", pk=game.pk)
+    context = deluxe_context(game, state=state, error=error, notice=notice)
+    return render(request, "dealer/deluxe.html#game", context)
+
+
+def _form_error(form: Any) -> str:
+    errors = [str(e) for field_errors in form.errors.values() for e in field_errors]
+    return " ".join(errors) or _("Check the form.")
+
+
+def _apply(request: HtmxHttpRequest, game: DeluxeGame, action: Action, version: int) -> Any:
+    try:
+        state = game.append(action, version=version, by=request.user)
+    except Stale:
+        return _respond(request, _game(request, game.pk), error=_stale())
+    except IllegalAction as error:
+        return _respond(request, game, error=str(error))
+    except ValidationError as error:
+        return _respond(request, game, error=" ".join(error.messages))
+    return _respond(request, game, state=state)
+
+
+@login_required
+@require_POST
+def deluxe_buy(request: HtmxHttpRequest, pk: int) -> HttpResponse:
+    """The player whose turn it is bought 0 to 4 cards: the price goes into the bank."""
+    game = _game(request, pk)
+    form = BuyForm(request.POST)
+    if not form.is_valid():
+        return _respond(request, game, error=_form_error(form))
+    data = form.cleaned_data
+    return _apply(request, game, Buy(data["player"], data["cards"]), data["version"])
+
+
+@login_required
+@require_POST
+def deluxe_show(request: HtmxHttpRequest, pk: int) -> HttpResponse:
+    """A player's combination at the settlement: tapped on the list, or their cards."""
+    game = _game(request, pk)
+    form = ShowForm(request.POST)
+    if not form.is_valid():
+        return _respond(request, game, error=_form_error(form))
+    data = form.cleaned_data
+    action = Show(data["player"], combo=data["combo"], cards=data["cards"] or ())
+    return _apply(request, game, action, data["version"])
+
+
+def _version_action(request: HtmxHttpRequest, pk: int, what: str) -> HttpResponse:
+    game = _game(request, pk)
+    form = DeluxeVersionForm(request.POST)
+    if not form.is_valid():
+        return _respond(request, game, error=_stale())
+    try:
+        if what == "undo":
+            game.undo(version=form.cleaned_data["version"], by=request.user)
+        else:
+            game.end(version=form.cleaned_data["version"], by=request.user)
+    except Stale:
+        return _respond(request, _game(request, pk), error=_stale())
+    except IllegalAction as error:
+        return _respond(request, game, error=str(error))
+    except ValidationError as error:
+        return _respond(request, game, error=" ".join(error.messages))
+    notice = _("Undone.") if what == "undo" else _("The game is over: everyone cashed out.")
+    return _respond(request, game, notice=notice)
+
+
+@login_required
+@require_POST
+def deluxe_undo(request: HtmxHttpRequest, pk: int) -> HttpResponse:
+    """Take back the last action (a finished game is reopened, its cash-outs taken back)."""
+    return _version_action(request, pk, "undo")
+
+
+@login_required
+@require_POST
+def deluxe_end(request: HtmxHttpRequest, pk: int) -> HttpResponse:
+    """The host ends the game between deals: everyone cashes out with their chips."""
+    return _version_action(request, pk, "end")
+
+
+# --- what the screen shows ------------------------------------------------------------------
+
+
+def _decided(decided: Decided) -> str:
+    return {
+        Decided.COMBINATION: _("the highest combination"),
+        Decided.TIE_RULES: _("the same combination: the cards decided"),
+        Decided.YOUNGEST: _("the very same cards: the youngest wins"),
+    }[decided]
+
+
+def _payments(state: DeluxeState, result: Any) -> list[str]:
+    """Who paid whom how much and why, one sentence each."""
+    name = state.name
+    lines = []
+    shown = result.shown
+    for p in result.payments:
+        if p.why is Why.BANK:
+            lines.append(
+                _("The bank pays %(to)s %(n)s (paid for cards this deal).")
+                % {"to": name(p.payee), "n": p.amount}
+            )
+            continue
+        text = _("%(from)s pays %(to)s %(n)s: %(a)s against %(b)s points.") % {
+            "from": name(p.payer),
+            "to": name(p.payee),
+            "n": p.amount,
+            "a": shown[p.payer].points,
+            "b": shown[p.payee].points,
+        }
+        if p.short:
+            text += " " + _("%(name)s owed %(owed)s and is broke.") % {
+                "name": name(p.payer),
+                "owed": p.owed,
+            }
+        lines.append(text)
+    for p, s in enumerate(shown):
+        if p != result.winner and s.points == shown[result.winner].points:
+            lines.append(
+                _("%(name)s has as many points as %(winner)s and pays nothing.")
+                % {"name": name(p), "winner": name(result.winner)}
+            )
+    return lines
+
+
+def deluxe_context(
+    game: DeluxeGame, *, state: DeluxeState | None = None, error: str = "", notice: str = ""
+) -> dict[str, Any]:
+    state = state or game.state()
+    config = state.config
+    legal = legal_actions(state)
+    over = state.is_over or game.ended
+    players = []
+    for p in range(config.players):
+        players.append(
+            {
+                "index": p,
+                "name": state.name(p),
+                "chips": state.chips[p],
+                "age": config.age_rank(p) + 1,
+                "dealer": not over and p == state.dealer,
+                "to_buy": not over and p == state.to_buy,
+                "bought": state.bought[p],
+                "shown": state.shown[p],
+                "to_show": not over and p in legal.to_show,
+                "needs_cards": not over and p in legal.needs_cards,
+            }
+        )
+    results = []
+    for result in reversed(state.results):
+        results.append(
+            {
+                "number": result.deal + 1,
+                "dealer": state.name(result.dealer),
+                "winner": state.name(result.winner),
+                "combo": result.shown[result.winner].combo.value,
+                "decided": _decided(result.decided),
+                "bank": result.bank,
+                "lines": _payments(state, result),
+                "shown": [
+                    (state.name(p), s.combo.value, s.points, " ".join(map(str, s.hand.cards)))
+                    if s.hand
+                    else (state.name(p), s.combo.value, s.points, "")
+                    for p, s in enumerate(result.shown)
+                ],
+            }
+        )
+    standings = [
+        {"place": s.place, "name": state.name(s.player), "chips": s.chips}
+        for s in state.standings()
+    ]
+    most = max(state.chips)
+    winners = [state.name(p) for p, c in enumerate(state.chips) if c == most] if over else []
+    buying = not over and legal.phase is Phase.BUYING
+    return {
+        "game": game,
+        "state": state,
+        "variant": config.variant,
+        "players": players,
+        "legal": legal,
+        "buying": buying,
+        "showdown": not over and legal.phase is Phase.SHOWDOWN,
+        "over": over,
+        "buy_options": [(k, buy_cost(k)) for k in range(legal.buy_max + 1)] if buying else [],
+        "to_buy_name": state.name(legal.player) if buying and legal.player is not None else "",
+        "dealer_name": state.name(state.dealer),
+        "deal_number": min(state.deal + 1, config.deals),
+        "deals": config.deals,
+        "round": state.round,
+        "rounds": config.rounds,
+        "results": results,
+        "standings": standings,
+        "winners": winners,
+        "broke": [state.name(p) for p in state.broke],
+        "can_end": not over and state.bank == 0 and all(b is None for b in state.bought),
+        "can_undo": bool(game.entries) or game.is_closed,
+        "error": error,
+        "notice": notice,
+    }
