@@ -422,8 +422,11 @@ def _apply(
     number: int,
     make: Callable[[HandState], Action],
     version: int,
+    *,
+    notice: str = "",
 ) -> HttpResponse:
-    """Append an action to hand `number` of table `pk` and show the table."""
+    """Append an action to hand `number` of table `pk` and show the table (with `notice` when
+    it landed)."""
     hands = Hand.objects.for_user(request.user).filter(table_id=pk)
     try:
         hand, state = hands.act(number=number, make=make, version=version, by=request.user)
@@ -433,7 +436,7 @@ def _apply(
         return _respond(request, _table(request, pk), error=str(error))
     except ValidationError as error:
         return _respond(request, _table(request, pk), error=" ".join(error.messages))
-    return _respond(request, hand.table, hand=hand, state=state)
+    return _respond(request, hand.table, hand=hand, state=state, notice=notice)
 
 
 @login_required
@@ -445,7 +448,12 @@ def act(request: HtmxHttpRequest, pk: int) -> HttpResponse:
         return _respond(request, _table(request, pk), error=_form_error(form))
     data = form.cleaned_data
     make = _action_builder(data)
-    return _apply(request, pk, data["hand"], make, data["version"])
+    notice = ""
+    if data["kind"] == "misdeal":
+        notice = _(
+            "Misdeal: the hand is void and every chip went back. The same dealer deals again."
+        )
+    return _apply(request, pk, data["hand"], make, data["version"], notice=notice)
 
 
 @login_required

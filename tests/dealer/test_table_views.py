@@ -221,6 +221,7 @@ def test_a_misdeal_voids_the_hand_gives_the_chips_back_and_keeps_the_button(
 ) -> None:
     tablet.start()
     response = tablet.act("misdeal")
+    assert "Misdeal: the hand is void and every chip went back." in text(response)
     assert tablet.hand.status == Hand.Status.VOID
     assert tablet.stacks() == {1: 1000, 3: 1000, 5: 1000}
     same_button = "Next hand: button 1 (Anna), small blind 3 (Bo), big blind 5 (Cia)"
