@@ -17,6 +17,7 @@ from dealer.engine import (
     Low,
     Phase,
     board_dealt,
+    cards_to_show,
     cards_up,
     first_speaker_reason,
     games,
@@ -427,7 +428,7 @@ def _live_context(
         context["board2"] = [card_text(c) for c in run_board(state, 1)]
         context["runs_twice"] = True
     if state.phase is Phase.SHOWDOWN or (cards_up(state) and config.spec.kind is Kind.BOARD):
-        context.update(_showdown_cards(state, label))
+        context.update(_showdown_cards(state, legal, label))
     if "award_choices" in context:
         names = context.get("hand_names", {})
         context["award_rows"] = [
@@ -484,16 +485,7 @@ def add_equity(context: dict[str, Any], table: Table) -> None:
         ) % {"n": number_format(runouts, force_grouping=True)}
 
 
-def _cards_in_hand(state: HandState, p: int) -> int:
-    """How many cards player `p` shows: the hole cards (board games), the hand (draw games),
-    every card dealt (stud)."""
-    spec = state.config.spec
-    if spec.kind is Kind.STUD:
-        return spec.hole_cards + len(spec.streets)
-    return spec.hole_cards
-
-
-def _showdown_cards(state: HandState, label: Any) -> dict[str, Any]:
+def _showdown_cards(state: HandState, legal: Any, label: Any) -> dict[str, Any]:
     """The cards at the showdown, all optional: the board as it lies, then each player's cards
     in the showing order, on the card picker (cards already seen greyed out); each shown hand
     named, and the winners the cards decide preselected on the award form."""
@@ -513,7 +505,8 @@ def _showdown_cards(state: HandState, label: Any) -> dict[str, Any]:
         }
     elif spec.kind is Kind.BOARD and len(state.board2) < board_dealt(state, 1):
         # The second board: the cards both boards share, then its own.
-        shared = run_board(state, 1)[: len(run_board(state, 1)) - len(state.board2)]
+        second = run_board(state, 1)
+        shared = second[: len(second) - len(state.board2)]
         view["board_entry"] = {
             "run": 1,
             "shared": [card_text(c) for c in shared],
@@ -533,33 +526,34 @@ def _showdown_cards(state: HandState, label: Any) -> dict[str, Any]:
             "p": p,
             "label": label(p),
             "up": " ".join(card_text(c) for c in up),
-            "fields": range(_cards_in_hand(state, p) - len(up)),
+            "fields": range(cards_to_show(state) - len(up)),
         }
         view["show_others"] = [(q, label(q)) for q in waiting[1:]]
-    award_run = 0
-    if state.phase is Phase.SHOWDOWN:
-        award_run = state.pots[legal_actions(state).award_pot].board
+    showdown = state.phase is Phase.SHOWDOWN
+    award_run = state.pots[legal.award_pot].board if showdown else 0
     names = {}
     shown = []
     for p in order:
         cards = state.shown[p]
         if not cards:
             continue
-        names[p] = _named_hand(state, p, award_run)
+        first = _named_hand(state, p)
+        second = _named_hand(state, p, 1) if state.runs == 2 else ""
+        names[p] = second if award_run else first
         shown.append(
             {
                 "p": p,
                 "seat": config.seat(p),
                 "label": label(p),
                 "cards": " ".join(card_text(c) for c in cards),
-                "hand": _named_hand(state, p),
-                "hand2": _named_hand(state, p, 1) if state.runs == 2 else "",
+                "hand": first,
+                "hand2": second,
             }
         )
     view["shown_hands"] = shown
     view["hand_names"] = names
-    if state.phase is Phase.SHOWDOWN:
-        pick = shown_winners(state, legal_actions(state).award_pot)
+    if showdown:
+        pick = shown_winners(state, legal.award_pot)
         if pick is not None:
             view["picked"] = set(pick.winners)
             view["picked_low"] = set(pick.low_winners)

@@ -1649,6 +1649,14 @@ def _run_twice(d: _Draft | None, state: HandState) -> None:
         d.runs = 2
 
 
+def cards_to_show(state: HandState | _Draft) -> int:
+    """How many cards a player shows: the hole cards (board games), the hand (draw games),
+    every card dealt so far, up cards included (stud)."""
+    if state.config.spec.kind is Kind.STUD:
+        return _stud_dealt(state)
+    return state.config.spec.hole_cards
+
+
 def _stud_dealt(state: HandState | _Draft) -> int:
     """Stud: how many cards each player still in has been dealt so far."""
     streets = _streets_dealt(state)
@@ -1720,11 +1728,10 @@ def _check_shown(d: _Draft, p: int, cards: tuple[Card, ...]) -> None:
     if len(set(cards)) != len(cards):
         raise IllegalAction(f"Seat {seat} cannot show the same card twice.")
     spec = d.config.spec
+    wanted = cards_to_show(d)
     if spec.kind is Kind.STUD:
-        wanted = _stud_dealt(d)
         what = f"all {wanted} cards dealt to them, up cards included"
     else:
-        wanted = spec.hole_cards
         what = f"{wanted} cards" if spec.kind is Kind.DRAW else f"{wanted} hole cards"
     if len(cards) != wanted:
         raise IllegalAction(f"Seat {seat} shows {what}, not {len(cards)}.")
