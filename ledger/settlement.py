@@ -113,6 +113,12 @@ def format_money(minor: int, code: str, language: str = "en", *, sign: bool = Fa
     return text
 
 
+def decimal_amount(minor: int, code: str) -> Decimal:
+    """`minor` units of `code` as an amount in currency units, for files a spreadsheet reads:
+    `decimal_amount(39285, "SEK")` is Decimal("392.85"), `decimal_amount(1800, "ISK")` 1800."""
+    return Decimal(minor).scaleb(-currency(code).exponent)
+
+
 class MoneyError(ValueError):
     """Text that is not an amount of money; `code` says why (the caller words the message)."""
 

@@ -1105,7 +1105,8 @@ def _ledger(world: World) -> list[Context]:
         return lambda: [
             f"/ledger/sessions/{pk}/",
             f"/ledger/sessions/{pk}/print/",
-            f"/ledger/sessions/{pk}/session.csv",
+            f"/ledger/sessions/{pk}/players.csv",
+            f"/ledger/sessions/{pk}/transfers.csv",
         ]
 
     def newest_session() -> list[str]:
@@ -1137,7 +1138,8 @@ def _ledger(world: World) -> list[Context]:
     ctx = contexts.append
     for key, session in (("open", night), ("counting", counting), ("settled", settled)):
         other = {"pk": x.sessions[key].pk}
-        for name in ("ledger:session_detail", "ledger:session_print", "ledger:session_csv"):
+        for name in ("ledger:session_detail", "ledger:session_print", "ledger:session_csv",
+                     "ledger:transfers_csv"):  # fmt: skip
             ctx(Context(name, session.name, {"pk": session.pk}, other, "GET", writes=False))
     ctx(
         Context(

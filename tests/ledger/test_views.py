@@ -289,11 +289,13 @@ def test_csrf_is_required(night: Session, host: object) -> None:
 def test_session_csv_and_print(logged_in: Client, night: Session) -> None:
     settled(logged_in, night)
 
-    csv = logged_in.get(f"/ledger/sessions/{night.pk}/session.csv")
+    csv = logged_in.get(f"/ledger/sessions/{night.pk}/players.csv")
     assert csv["Content-Type"].startswith("text/csv")
     text = csv.content.decode()
-    assert '"Anna",200,200,0,350,15000,"SEK"' in text  # text quoted, numbers bare
-    assert '"the bank","Anna",35000,"SEK",' in text
+    assert '"Anna",200,200,0,350,150.00,"SEK"' in text  # text quoted, numbers bare
+    transfers = logged_in.get(f"/ledger/sessions/{night.pk}/transfers.csv").content.decode()
+    assert '"the bank","Anna",350.00,"SEK",' in transfers
+    assert "the bank" not in text  # one table per file
 
     page = html(logged_in.get(f"/ledger/sessions/{night.pk}/print/"))
     assert "Who pays whom" in page and "data-print" in page
@@ -356,7 +358,7 @@ def test_history_leaderboard_chart_and_csv(logged_in: Client, night: Session) ->
     assert page.index("Anna") < page.index("Cecilia")
 
     csv = logged_in.get("/ledger/history.csv").content.decode()
-    assert '"Friday","Anna",200,350,15000,"SEK"' in csv
+    assert '"Friday","Anna",200,350,150.00,"SEK"' in csv
     assert logged_in.get("/ledger/history/?period=decade").status_code == 404
 
 
