@@ -435,6 +435,7 @@ class SeatPlayerForm(VersionForm):
         queryset=Player.objects.none(),
         required=False,
         label=_("Player from your roster"),
+        empty_label=_("Choose a player"),
         error_messages={
             "invalid_choice": _(
                 "That player already sits at a table (leave it first) or is not on your roster."

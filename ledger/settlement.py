@@ -81,7 +81,9 @@ NBSP = "\u00a0"
 # How each language writes numbers. Unknown languages read English.
 NUMBER_STYLES: dict[str, NumberStyle] = {
     "en": NumberStyle(group=",", decimal=".", minus="-", symbol_first=True),
-    "sv": NumberStyle(group=NBSP, decimal=",", minus="\u2212", symbol_first=False),
+    # One minus sign on every page: the hyphen-minus that Django's number formats and the
+    # signed chip counts use ("−" would appear beside "-" on the same Swedish page).
+    "sv": NumberStyle(group=NBSP, decimal=",", minus="-", symbol_first=False),
     "de": NumberStyle(group=".", decimal=",", minus="-", symbol_first=False),
     "is": NumberStyle(group=".", decimal=",", minus="-", symbol_first=False),
 }

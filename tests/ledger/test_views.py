@@ -400,3 +400,33 @@ def test_a_session_change_without_the_page_version_records_nothing(
     page = html(Client.post(logged_in, f"/ledger/sessions/{night.pk}/buy-in/", data, headers=HX))
     assert "This page was out of date" in page
     assert BuyIn.objects.count() == 3
+
+
+def test_chip_colours_are_typed_and_read_in_the_readers_language(logged_in: Client) -> None:
+    """A Swedish host types "vit 1, röd 5"; an English reader sees white and red; a colour Pott
+    doesn't know stays as typed."""
+    sv = {"Accept-Language": "sv"}
+    form = html(logged_in.get("/ledger/sessions/", headers=sv))
+    assert "vit 1, röd 5, grön 25, svart 100" in form
+
+    logged_in.post(
+        "/ledger/sessions/new/",
+        {"name": "Lördag", "currency": "SEK", "stack_money": "200", "stack_chips": "200",
+         "chip_set": "Vit 1, röd 5, turkos 25"},
+        headers=sv,
+    )  # fmt: skip
+
+    session = Session.objects.get()
+    assert [c.colour for c in session.chips] == ["white", "red", "turkos"]
+    assert "white 1, red 5, turkos 25" in html(logged_in.get(f"/ledger/sessions/{session.pk}/"))
+    swedish = html(logged_in.get(f"/ledger/sessions/{session.pk}/", headers=sv))
+    assert "vit 1, röd 5, turkos 25" in swedish
+
+
+def test_a_player_choice_names_what_to_choose_in_the_readers_language(
+    logged_in: Client, night: Session
+) -> None:
+    page = html(logged_in.get(f"/ledger/sessions/{night.pk}/", headers={"Accept-Language": "sv"}))
+
+    assert "---------" not in page
+    assert "Välj en spelare" in page
