@@ -95,8 +95,8 @@ class SeatingRules:
 
     dead_button: bool = True
     # A new player who sits between the button and the small blind waits until the button
-    # passes (Robert's); with this house option they may instead post the big blind (live) and
-    # a dead small blind to be dealt in at once.
+    # passes (Robert's); with this house option (dead button only) they may instead post the
+    # big blind (live) and a dead small blind to be dealt in at once.
     post_dead_small_to_enter: bool = False
 
 
@@ -305,7 +305,6 @@ def _deal(
         )
         if not in_play_zone:
             if _may_post_between(player, spots, table, rules):
-                dealt.add(seat)
                 between.append(player)
             continue
         if not player.owes:
@@ -313,6 +312,12 @@ def _deal(
         elif player.wants_to_post and seat != spots.button:
             dealt.add(seat)
             entering.append(player)
+    if len(dealt) >= 3:
+        # Only beside a game of three or more: heads-up the button is the small blind, and
+        # the player between them waits for the button to pass (as without the option).
+        dealt.update(player.seat for player in between)
+    else:
+        between = []
     if len(dealt) < 2:
         return None
     if len(dealt) == 2:
@@ -347,9 +352,12 @@ def _deal(
 
 def _may_post_between(player: SeatState, spots: _Spots, table: _Table, rules: SeatingRules) -> bool:
     """A new player between the button and the small blind who chose to post now, where the
-    house lets them post the big blind and a dead small blind (`post_dead_small_to_enter`)."""
+    house lets them post the big blind and a dead small blind (`post_dead_small_to_enter`).
+    Only with the dead button: a moving button would move onto them next and the blinds would
+    not move on (the players in the blinds would pay them twice in a row)."""
     return (
         rules.post_dead_small_to_enter
+        and rules.dead_button
         and spots.button is not None
         and player.is_new
         and player.wants_to_post

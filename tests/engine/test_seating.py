@@ -289,14 +289,11 @@ POST_BOTH = SeatingRules(post_dead_small_to_enter=True)
 POST_BOTH_MOVING = SeatingRules(dead_button=False, post_dead_small_to_enter=True)
 
 
-@pytest.mark.parametrize("rules", [POST_BOTH, POST_BOTH_MOVING])
-def test_new_player_between_button_and_small_blind_may_post_both_blinds(
-    rules: SeatingRules,
-) -> None:
+def test_new_player_between_button_and_small_blind_may_post_both_blinds() -> None:
     # Button 2, small blind 4, big blind 5: new seat 3 posts the big blind live and a dead small
     # blind, and is dealt in at once, first left of the button.
     table = (*players(1, 2, 4, 5, 6), *players(3, is_new=True, wants_to_post=True))
-    plan = plan_for(table, was(1, 2, 4), rules)
+    plan = plan_for(table, was(1, 2, 4), POST_BOTH)
     assert spots(plan) == (2, 4, 5, (3, 4, 5, 6, 1, 2))
     assert Post(seat=3, live=20, dead=10, reason=PostReason.BETWEEN_BLINDS) in plan.posts
     assert forced_bets(plan) == ((20, 10, 20, 0, 0, 0), (10, 0, 0, 0, 0, 0))
@@ -309,6 +306,8 @@ def test_new_player_between_button_and_small_blind_may_post_both_blinds(
     [
         ({"is_new": True, "wants_to_post": False}, POST_BOTH),  # chose to wait
         ({"is_new": True, "wants_to_post": True}, DEAD),  # the house does not allow it
+        # Moving button: the button would move onto them next, the blinds would not move on.
+        ({"is_new": True, "wants_to_post": True}, POST_BOTH_MOVING),
         # A returning player with missed blinds waits as before: the option is for new players.
         ({"missed_small": True, "missed_big": True, "wants_to_post": True}, POST_BOTH),
     ],
