@@ -227,7 +227,7 @@ def start(config: HandConfig) -> HandState:
         if stack <= 0:
             raise IllegalAction(f"Seat {config.seat(p)} has no chips and cannot be dealt in.")
     blinds = _padded(config.blinds, n, "Blinds")
-    if isinstance(config.structure, FixedLimit) and _button_straddle(config):
+    if isinstance(config.structure, FixedLimit) and button_straddled(config):
         # A straddle is a raise in limit: one from the button would reorder the betting for
         # a single bet, which limit rooms do not allow.
         raise IllegalAction("A button straddle is not allowed in a fixed-limit game.")
@@ -333,7 +333,7 @@ def _top_blind(config: HandConfig, blinds: tuple[int, ...]) -> int:
     return next((p for p in tied if not dead[p]), tied[0])
 
 
-def _button_straddle(config: HandConfig) -> bool:
+def button_straddled(config: HandConfig) -> bool:
     """The button's blind is the largest, above everyone else's: a button straddle (three or
     more players; heads-up the button posts the small blind)."""
     n = len(config.stacks)
@@ -349,7 +349,7 @@ def _preflop_cycle(config: HandConfig) -> tuple[int, ...] | None:
     straddler last (the button sits between the big blind and under the gun in this order).
     None: the usual order (with the default, the small blind first and the straddler last
     already are clockwise)."""
-    if config.spec.counterclockwise or not _button_straddle(config):
+    if config.spec.counterclockwise or not button_straddled(config):
         return None
     if config.options.button_straddle_order is not ButtonStraddleOrder.UNDER_THE_GUN:
         return None
