@@ -527,6 +527,10 @@ class SeatPlayerForm(VersionForm):
         ]
         if not table.rules().has_blinds:
             del self.fields["post_now"]  # no blinds to post or wait for: everyone is dealt in
+        elif table.seating_rules().post_dead_small_to_enter:
+            self.fields["post_now"].help_text = _(
+                "Between the button and the small blind: the big blind and a dead small blind."
+            )
         if table.fixed_buy_in:
             self.fields["chips"].initial = table.fixed_buy_in
             self.fields["chips"].help_text = _(

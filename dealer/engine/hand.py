@@ -1215,7 +1215,7 @@ def _deal(d: _Draft, action: DealStreet) -> None:
 
 def _first_active_after_button(state: HandState | _Draft) -> int:
     if state.config.options.late_rounds_left_of_big_blind and state.config.blinds:
-        return (state.config.blinds.index(max(state.config.blinds)) + 1) % state.players
+        return (_top_blind(state.config, state.config.blinds) + 1) % state.players
     if state.config.spec.counterclockwise:
         # Seed 003: "Leikmaður sem átti hæsta boð í fyrstu umferð byrjar."
         if state.last_aggressor is not None:

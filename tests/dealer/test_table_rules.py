@@ -243,7 +243,9 @@ def after_first_hand(tablet: Tablet, *, allowed: bool) -> None:
 
 def test_a_new_player_between_button_and_small_blind_may_post_both_blinds(tablet: Tablet) -> None:
     after_first_hand(tablet, allowed=True)
-    assert "Not dealt in: 4" in text(tablet.page())  # waits unless they choose to post
+    page = text(tablet.page())
+    assert "Not dealt in: 4" in page  # waits unless they choose to post
+    assert "Between the button and the small blind: the big blind and a dead small blind." in page
     response = tablet.post("seats/4/toggle/post/", {"version": tablet.version})
     assert "Wait for the big blind" in text(response)
     page = text(tablet.page())
@@ -261,6 +263,7 @@ def test_a_new_player_between_button_and_small_blind_may_post_both_blinds(tablet
 
 def test_without_the_house_option_the_new_player_waits(tablet: Tablet) -> None:
     after_first_hand(tablet, allowed=False)
+    assert "a dead small blind." not in text(tablet.page())
     tablet.post("seats/4/toggle/post/", {"version": tablet.version})
     assert Seat.objects.get(table=tablet.table, number=4).wants_to_post
     assert "Not dealt in: 4" in text(tablet.page())
