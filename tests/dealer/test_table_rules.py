@@ -11,8 +11,10 @@ from django.test import Client
 
 from dealer.engine import legal_actions
 from dealer.engine.phh import parse_phh
+from dealer.engine.structure import Level, TournamentStructure, structure_to_dict
 from dealer.models import Hand, Seat, Table
-from ledger.models import BuyIn, Player, Session
+from dealer.tournament.models import TournamentClock
+from ledger.models import BuyIn, Player, Session, Tournament
 from tests.dealer.test_seating_views import TABLE, text
 
 if TYPE_CHECKING:
@@ -392,3 +394,21 @@ def test_pot_limit_rounding_is_carried_in_the_phh_export(tablet: Tablet, client:
     (hand,) = parse_phh(response.content.decode())
     assert hand.config.options.pot_round_up == 10
     assert hand.state.final_stacks() == tablet.hand.state().final_stacks()
+
+
+def test_a_tournament_table_refuses_a_buy_in_range(logged_in: Client, host: Any) -> None:
+    tournament = Tournament.objects.create(
+        host=host, name="Friday cup", buy_in=20000, starting_chips=1500
+    )
+    structure = TournamentStructure(
+        chips=(25, 100),
+        starting_stack=1500,
+        steps=(Level(small_blind=25, big_blind=50, seconds=1200),),
+    )
+    clock = TournamentClock.objects.create(tournament=tournament, data=structure_to_dict(structure))
+    data = {**TABLE, "clock": clock.pk, "min_buy_in": "100"}
+    response = logged_in.post("/tables/new/", data)
+    assert "A tournament table has no buy-in range: the tournament sets the stacks." in text(
+        response
+    )
+    assert not Table.objects.exists()
