@@ -73,25 +73,40 @@
     if (toast) toast.remove();
   });
 
-  // Polling (hx-trigger="every …") yields to the dealer's taps: a poll is not sent while a tap
-  // is on its way, and a tap cancels a poll on its way. Otherwise the answer to one would land
-  // after the other had replaced the region it came from, and show an older table (htmx
-  // reports that as htmx:oobErrorNoTarget for the seating panel).
-  var inFlight = [];
+  // Polling (hx-trigger="every …") yields to the dealer's taps: no poll is sent while a tap is
+  // on its way, and a poll's answer is not shown if a tap went out meanwhile or its region was
+  // replaced already. Otherwise one answer lands after the other replaced the region it came
+  // from: an older table is shown, and htmx reports htmx:oobErrorNoTarget for the seating panel
+  // (it looks for #seating in the replaced region). Nothing is aborted: an abort is an error too.
+  var taps = [];
   function polling(elt) {
-    return /^\s*every /.test(elt.getAttribute("hx-trigger") || "");
+    return !!elt && /^\s*every /.test(elt.getAttribute("hx-trigger") || "");
+  }
+  function tapsOnTheirWay() {
+    taps = taps.filter(function (xhr) { return xhr.readyState > 0 && xhr.readyState < 4; });
+    return taps.length;
+  }
+  function guardPoll(event) {
+    var config = event.detail.requestConfig;
+    if (!config || !polling(config.elt)) return;
+    if (!event.target.isConnected || tapsOnTheirWay()) event.detail.shouldSwap = false;
   }
   document.addEventListener("htmx:beforeRequest", function (event) {
     var elt = event.detail.elt;
-    inFlight = inFlight.filter(function (r) { return r.xhr.readyState > 0 && r.xhr.readyState < 4; });
-    if (polling(elt)) {
-      if (inFlight.length) { event.preventDefault(); return; }
-    } else {
-      inFlight.forEach(function (r) {
-        if (polling(r.elt)) htmx.trigger(document.body, "htmx:abort", { elt: r.elt });
-      });
+    if (!polling(elt)) {
+      taps.push(event.detail.xhr);
+      return;
     }
-    inFlight.push({ elt: elt, xhr: event.detail.xhr });
+    if (tapsOnTheirWay()) {
+      event.preventDefault();
+      return;
+    }
+    // On the region itself: once replaced, its events no longer reach the document.
+    var target = event.detail.target;
+    if (target && !target.pottGuarded) {
+      target.pottGuarded = true;
+      target.addEventListener("htmx:beforeSwap", guardPoll);
+    }
   });
 
   // Typing or a preset starts a new amount for the chip buttons to add to.
