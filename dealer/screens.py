@@ -367,13 +367,23 @@ def _live_context(
                 return max(legal.raise_min, min(legal.raise_max, value // unit * unit))
 
             everything = state.stacks[p] + state.bets[p]
+            if legal.raise_max == everything and not legal.needs_openers:
+                # One tap puts every chip in (the player's whole stack, nothing less).
+                context["all_in"] = everything
             if legal.raise_min < legal.raise_max:  # a fixed amount needs no presets
-                context["presets"] = [
-                    (_("Min"), legal.raise_min),
-                    (_("½ pot"), clamp(state.bet_level + pot_after_call // 2)),
-                    (_("Pot"), clamp(state.bet_level + pot_after_call)),
-                    (_("All-in") if legal.raise_max == everything else _("Max"), legal.raise_max),
-                ]
+                context["presets"] = _presets(
+                    [
+                        (_("Min"), legal.raise_min),
+                        (_("½ pot"), clamp(state.bet_level + pot_after_call // 2)),
+                        (_("Pot"), clamp(state.bet_level + pot_after_call)),
+                        # Pot-limit's maximum is the pot (the Pot preset, when it is not
+                        # clamped by the stack); other limits have their own maximum.
+                        (_("Max"), legal.raise_max),
+                    ],
+                    all_in=context.get("all_in", 0),
+                )
+                context["step"] = max(unit, table.big_blind or table.small_bet or unit)
+                context["keypad"] = ["1", "2", "3", "4", "5", "6", "7", "8", "9", "0", "00"]
     elif state.phase is Phase.DEAL:
         street = config.spec.streets[state.street]
         name = street_name(street)
@@ -442,6 +452,20 @@ def _live_context(
             for p, text in context["award_choices"]
         ]
     return context
+
+
+def _presets(presets: list[tuple[str, int]], *, all_in: int) -> list[tuple[str, int]]:
+    """The amount picker's presets, each amount once under its first name ("Min", "½ pot",
+    "Pot", "Max"): pot-limit's maximum is the pot, so it reads "Pot (8)", never "All-in" while
+    the player has more. The player's whole stack has its own one-tap All-in button."""
+    seen: set[int] = set()
+    kept = []
+    for label, value in presets:
+        if value in seen or value == all_in:
+            continue
+        seen.add(value)
+        kept.append((label, value))
+    return kept
 
 
 def add_equity(context: dict[str, Any], table: Table) -> None:

@@ -1,7 +1,9 @@
 // Pott's one small script, on every page. Everything is a plain form that works without it
 // (htmx enhances the forms); this adds what the Content-Security-Policy keeps out of the HTML
 // (no inline handlers, no eval):
-// - the amount picker: tap chips to add, presets, clear (without it the amount is typed);
+// - the amount picker: tap chips to add, presets, clear, the keypad and the big-blind steps
+//   (without it the amount is typed);
+// - a message's close button; polls that yield to the dealer's taps;
 // - the language menu submits itself when a language is chosen (without it: its button);
 // - the print button;
 // - forms outside the region that holds the version send the version shown now.
@@ -28,6 +30,85 @@
     picker.dataset.fresh = "no";
     input.dispatchEvent(new Event("input", { bubbles: true }));
   });
+  // The on-screen keypad (data-key: a digit, "00" or "back") and the steps of one big blind
+  // (data-step: +/- chips, kept between the picker's minimum and maximum). The first key
+  // starts a new amount; the next ones add digits to it.
+  document.addEventListener("click", function (event) {
+    var button = event.target.closest && event.target.closest("[data-key], [data-step]");
+    if (!button) return;
+    var picker = button.closest(".amount-picker");
+    var input = picker && picker.querySelector("input[name=amount]");
+    if (!input) return;
+    event.preventDefault();
+    var current = parseInt(input.value, 10);
+    if (isNaN(current)) current = 0;
+    if (button.hasAttribute("data-step")) {
+      var low = parseInt(picker.dataset.min, 10) || 0;
+      var high = parseInt(picker.dataset.max, 10) || current;
+      var next = current + parseInt(button.getAttribute("data-step"), 10);
+      input.value = Math.max(low, Math.min(high, next));
+      picker.dataset.keyed = "";
+    } else {
+      var key = button.getAttribute("data-key");
+      var text = picker.dataset.keyed === "yes" ? input.value : "";
+      text = key === "back" ? text.slice(0, -1) : text + key;
+      text = text.replace(/^0+(?=\d)/, "").slice(0, 9);
+      input.value = text;
+      picker.dataset.keyed = "yes";
+    }
+    picker.dataset.fresh = "no";
+    input.dispatchEvent(new Event("input", { bubbles: true }));
+  });
+  // A chip or a preset ends the keypad's number: the next key starts a new one.
+  document.addEventListener("click", function (event) {
+    var button = event.target.closest && event.target.closest("[data-chip], [data-set]");
+    var picker = button && button.closest(".amount-picker");
+    if (picker) picker.dataset.keyed = "";
+  });
+
+  // A message's close button (data-dismiss): the message goes.
+  document.addEventListener("click", function (event) {
+    var button = event.target.closest && event.target.closest("[data-dismiss]");
+    var toast = button && button.closest(".toast");
+    if (toast) toast.remove();
+  });
+
+  // Polling (hx-trigger="every …") yields to the dealer's taps: no poll is sent while a tap is
+  // on its way, and a poll's answer is not shown if a tap went out meanwhile or its region was
+  // replaced already. Otherwise one answer lands after the other replaced the region it came
+  // from: an older table is shown, and htmx reports htmx:oobErrorNoTarget for the seating panel
+  // (it looks for #seating in the replaced region). Nothing is aborted: an abort is an error too.
+  var taps = [];
+  function polling(elt) {
+    return !!elt && /^\s*every /.test(elt.getAttribute("hx-trigger") || "");
+  }
+  function tapsOnTheirWay() {
+    taps = taps.filter(function (xhr) { return xhr.readyState > 0 && xhr.readyState < 4; });
+    return taps.length;
+  }
+  function guardPoll(event) {
+    var config = event.detail.requestConfig;
+    if (!config || !polling(config.elt)) return;
+    if (!event.target.isConnected || tapsOnTheirWay()) event.detail.shouldSwap = false;
+  }
+  document.addEventListener("htmx:beforeRequest", function (event) {
+    var elt = event.detail.elt;
+    if (!polling(elt)) {
+      taps.push(event.detail.xhr);
+      return;
+    }
+    if (tapsOnTheirWay()) {
+      event.preventDefault();
+      return;
+    }
+    // On the region itself: once replaced, its events no longer reach the document.
+    var target = event.detail.target;
+    if (target && !target.pottGuarded) {
+      target.pottGuarded = true;
+      target.addEventListener("htmx:beforeSwap", guardPoll);
+    }
+  });
+
   // Typing or a preset starts a new amount for the chip buttons to add to.
   document.addEventListener("input", function (event) {
     var picker = event.target.closest && event.target.closest(".amount-picker");

@@ -72,3 +72,36 @@ def test_three_players_side_pot_split_main_pot_on_a_phone(
     page.set_viewport_size({"width": 1024, "height": 768})
     assert page.evaluate(NO_HORIZONTAL_OVERFLOW)
     page.screenshot(path=screenshot_dir / "calculator-payouts-tablet.png", full_page=True)
+
+
+def test_payouts_fit_a_390_phone_and_winners_are_big_tap_targets(
+    phone_page: Page, live_server: LiveServer, screenshot_dir: Path
+) -> None:
+    """Long names, big amounts and a chip breakdown per payout: the table of payouts still fits
+    a 390-px phone (the Net column shows), and each winner's tick box is a big target."""
+    page = phone_page
+    page.set_viewport_size({"width": 390, "height": 844})
+    page.goto(live_server.url + "/side-pots/")
+    rows = [("Hedvig Lindqvist", "12345"), ("Bo Andersson-Berg", "23456"), ("Cia", "34567")]
+    for n, (name, chips) in enumerate(rows, start=1):
+        page.get_by_label(f"Name of player {n}").fill(name)
+        page.get_by_label(f"Chips put in by player {n}").fill(chips)
+    page.get_by_label("Chip values (optional)").fill("1, 5, 25, 100, 500, 1000")
+    page.get_by_role("button", name="Show the pots").click()
+    main = page.get_by_test_id("pot-0")
+    expect(main).to_be_visible()
+    for box in main.locator("input[type=checkbox]").all():
+        size = box.bounding_box()
+        assert size is not None and size["width"] >= 24 and size["height"] >= 24
+    main.get_by_text("Hedvig Lindqvist").click()
+    main.get_by_text("Cia").click()
+    page.get_by_test_id("pot-1").get_by_text("Cia").click()
+    page.get_by_role("button", name="Work out the payouts").click()
+    expect(page.get_by_test_id("payouts")).to_be_visible()
+    assert page.evaluate(NO_HORIZONTAL_OVERFLOW), page.evaluate(
+        "document.documentElement.scrollWidth"
+    )
+    net = page.get_by_test_id("payout-2").locator(".net")
+    size = net.bounding_box()
+    assert size is not None and size["x"] + size["width"] <= 390
+    page.screenshot(path=screenshot_dir / "screen-calculator-phone.png", full_page=True)

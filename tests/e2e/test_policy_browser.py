@@ -15,7 +15,7 @@ from playwright.sync_api import Browser, Page, expect
 from pytest_django.live_server_helper import LiveServer
 
 from dealer.models import Seat, Table
-from dealer.seat_layout import place
+from dealer.seat_layout import TALL, WIDE, place
 from ledger.models import Player, Session, Tournament
 from tests.conftest import PageClient
 from tests.e2e.helpers import log_in
@@ -117,17 +117,25 @@ def test_the_seats_sit_around_the_oval(
     page = context.new_page()
     log_in(page, live_server)
     page.goto(f"{live_server.url}/tables/{table.pk}/")
-    # The seats are placed in the oval's padding box (inside its rail, the border).
+    # The seats go round the table (dealer/seat_layout.py): a card's centre runs from half a
+    # card (--cw wide, --ch high) to the table's size less half a card; a phone's table is tall.
     oval = page.locator(".oval").evaluate(
-        "el => { const r = el.getBoundingClientRect(); return {x: r.x + el.clientLeft,"
-        " y: r.y + el.clientTop, width: el.clientWidth, height: el.clientHeight}; }"
+        "el => { const r = el.getBoundingClientRect(), s = getComputedStyle(el);"
+        " const rem = parseFloat(getComputedStyle(document.documentElement).fontSize);"
+        " return {x: r.x, y: r.y, width: r.width, height: r.height,"
+        " cw: parseFloat(s.getPropertyValue('--cw')) * rem,"
+        " ch: parseFloat(s.getPropertyValue('--ch')) * rem}; }"
     )
+    aspect = TALL if size == "phone" else WIDE
     for number in range(1, 10):
         box = page.locator(f'.seat[data-seat="{number}"]').bounding_box()
         assert box is not None
         centre = (box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
-        x, y = place(number, 9)
-        expected = (oval["x"] + oval["width"] * x / 100, oval["y"] + oval["height"] * y / 100)
+        x, y = place(number, 9, aspect)
+        expected = (
+            oval["x"] + oval["cw"] / 2 + (oval["width"] - oval["cw"]) * x / 100,
+            oval["y"] + oval["ch"] / 2 + (oval["height"] - oval["ch"]) * y / 100,
+        )
         assert abs(centre[0] - expected[0]) < 2 and abs(centre[1] - expected[1]) < 2, number
     page.screenshot(path=screenshot_dir / f"policy-table-{size}.png", full_page=True)
     page.get_by_role("button", name="Deal the next hand").click()

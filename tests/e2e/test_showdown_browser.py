@@ -66,8 +66,7 @@ def test_a_showdown_with_cards_equity_on_the_tv_and_the_result(
     page.get_by_role("button", name="Deal the next hand").click()
     # Heads-up: the button (Anna) posts the small blind and acts first; she moves all in.
     panel = page.locator("#table .panel")
-    panel.get_by_role("button", name=re.compile(r"^All-in")).click()  # the preset: 100
-    panel.get_by_role("button", name="Raise", exact=True).click()
+    panel.get_by_role("button", name=re.compile(r"^All-in")).click()  # one tap: 100
     expect(page.get_by_test_id("prompt")).to_have_text("Seat 2 (Bo) to act")
     panel.get_by_role("button", name=re.compile(r"^Call")).click()
     expect(page.get_by_test_id("prompt")).to_have_text("Burn and deal the flop")
