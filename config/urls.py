@@ -19,7 +19,7 @@ urlpatterns = [
     path("logout/", auth_views.LogoutView.as_view(), name="logout"),
     path("password/", accounts_views.PasswordChange.as_view(), name="password_change"),
     path("", include("dealer.urls")),
-    path("ledger/", include("ledger.urls")),
+    path("", include("ledger.urls")),
     path("i18n/", include("django.conf.urls.i18n")),
     path("admin/", admin.site.urls),
 ]

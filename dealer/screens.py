@@ -203,6 +203,8 @@ def table_context(
     if hand is None:
         hand = table.latest_hand()
     live = hand if hand is not None and hand.status == Hand.Status.LIVE else None
+    if live is None and table.clock_id is not None:
+        table.show_next_level()  # between hands: the level the next hand will be dealt at
     if live is None:
         state = None
     elif state is None:

@@ -870,7 +870,7 @@ def _clock(world: World) -> list[Context]:
             f"/tournaments/{running.pk}/remote/",
             f"/tournaments/tv/{token}/",
             f"/tournaments/{running.pk}/clock/",
-            f"/ledger/tournaments/{running.pk}/",
+            f"/tournaments/{running.pk}/",
             f"/tables/{o.tables['Final table'].pk}/",
         ]
 
@@ -1432,7 +1432,7 @@ def _tournaments(world: World) -> list[Context]:
     sessions = Session.objects.filter(host=o.user).exclude(state=Session.State.SETTLED)
 
     def pages(t: Any) -> Callable[[], list[str]]:
-        urls = [f"/ledger/tournaments/{t.pk}/"]
+        urls = [f"/tournaments/{t.pk}/"]
         if hasattr(t, "clock"):
             urls += [f"/tournaments/{t.pk}/remote/", f"/tournaments/tv/{t.clock.display_token}/"]
         if t.session_id:
