@@ -37,10 +37,12 @@ urlpatterns = [
     path(
         "ledger/tournaments/",
         RedirectView.as_view(pattern_name="ledger:tournament_list", query_string=True),
+        name="tournament_list_moved",
     ),
     path(
         "ledger/tournaments/<id:pk>/",
         RedirectView.as_view(pattern_name="ledger:tournament_detail"),
+        name="tournament_detail_moved",
     ),
     path("tournaments/", tv.tournament_list, name="tournament_list"),
     path("tournaments/new/", tv.tournament_create, name="tournament_create"),

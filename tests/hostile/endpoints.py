@@ -1077,6 +1077,26 @@ def _clock(world: World) -> list[Context]:
             follow=clock_pages,
         )
     )
+    # Seat the drawn table at a dealer table (the waiting cup's walk-ins: free to sit).
+    waiting_clock = waiting
+    ctx(
+        Context(
+            "dealer:clock:tables_act",
+            "open",
+            {"pk": waiting_clock.tournament_id, "action": "open"},
+            {"pk": x.clocks["waiting"].tournament_id},
+            data={"version": str(waiting_clock.version), "table": "0"},
+            fields={
+                "version": _f(Exact(expected=str(waiting_clock.version)), family="clock version"),
+                "table": _f(Int(lo=0, hi=0)),
+            },
+            follow=lambda: [
+                f"/tournaments/{waiting_clock.tournament_id}/tables/",
+                f"/tournaments/{waiting_clock.tournament_id}/",
+                f"/tables/{Table.objects.order_by('-pk').values_list('pk', flat=True).first()}/",
+            ],
+        )
+    )
     for action in ("move", "break"):
         ctx(
             Context(
@@ -1465,6 +1485,29 @@ def _tournaments(world: World) -> list[Context]:
         )
     ]
     ctx = contexts.append
+    # The addresses from before /tournaments/ redirect there.
+    ctx(
+        Context(
+            "ledger:tournament_list_moved",
+            "the list",
+            method="GET",
+            data={"session": str(o.sessions["open"].pk)},
+            fields={"session": _f(Lenient())},
+            writes=False,
+            writers=(),
+        )
+    )
+    ctx(
+        Context(
+            "ledger:tournament_detail_moved",
+            ts["running"].name,
+            {"pk": ts["running"].pk},
+            {"pk": x.tournaments["running"].pk},
+            "GET",
+            writes=False,
+            writers=(),
+        )
+    )
     for key in ("registering", "waiting", "running", "finished", "dealt"):
         ctx(
             Context(
@@ -1732,6 +1775,8 @@ def _tournaments(world: World) -> list[Context]:
 def _accounts(world: World) -> list[Context]:
     return [
         Context("home", "the front page", method="GET", writes=False, writers=()),
+        Context("manifest", "the manifest", method="GET", writes=False, writers=()),
+        Context("favicon", "the icon", method="GET", writes=False, writers=()),
         Context("login", "the form", method="GET", writes=False, writers=()),
         # Logging in stores the last login: anyone who knows the password may.
         Context(
