@@ -381,6 +381,21 @@ class Table(models.Model):
         self.show_next_level()
         self.save(update_fields=["small_blind", "big_blind", "ante", "ante_mode"])
 
+    def poll_key(self, *, between_hands: bool | None = None) -> str:
+        """What the table's pollers (the dealer's screen, the TV, the phones) compare: the
+        version, and at a tournament table between hands the level the next hand will be dealt
+        at, which the clock changes by itself (so the screens show a new level as it starts).
+        `between_hands`: whether no hand is in progress, when the caller knows."""
+        if self.clock_id is None:
+            return str(self.version)
+        if between_hands is None:
+            between_hands = self.live_hand() is None
+        if not between_hands:
+            return str(self.version)
+        assert self.clock is not None
+        level = self.clock.level_for_hand()
+        return f"{self.version}-{level.small_blind}-{level.big_blind}-{level.ante}"
+
     def show_next_level(self) -> None:
         """A tournament table between hands: the blinds and antes the next hand will be dealt
         at (the clock's level now), in memory only, so that every screen and the prompt show

@@ -424,3 +424,31 @@ def test_the_tv_writes_money_like_every_other_page(
     # 9 × 200.00 kr: as the tournament page writes it.
     assert 'data-testid="pool">1,800.00\xa0kr<' in html
     assert "SEK" not in html
+
+
+def test_an_idle_table_shows_a_new_level_as_it_starts(
+    dealer: Client, tournament: Tournament, clock: TournamentClock
+) -> None:
+    """Between hands the screens follow the clock by themselves: the poll answers nothing
+    while the level stays, and the new level when it changes (the TV and phones too)."""
+    register(tournament, "Anna", "Bo", "Cia")
+    draw(dealer, clock)
+    open_table(dealer, clock)
+    table = Table.objects.get()
+    screens = {
+        "dealer": (f"/tables/{table.pk}/", f"/tables/{table.pk}/poll/"),
+        "tv": (f"/d/{table.display_token}/", f"/d/{table.display_token}/poll/"),
+        "phone": (f"/p/{table.display_token}/", f"/p/{table.display_token}/poll/"),
+    }
+    keys = {}
+    for name, (page, poll) in screens.items():
+        html = dealer.get(page).text
+        keys[name] = re.search(r'poll/\?v=([^"]+)"', html).group(1)  # type: ignore[union-attr]
+        assert dealer.get(poll, {"v": keys[name]}, headers=HTMX).status_code == 204, name
+    clock.refresh_from_db()
+    clock.step = 1
+    clock.save()
+    for name, (_page, poll) in screens.items():
+        response = dealer.get(poll, {"v": keys[name]}, headers=HTMX)
+        assert response.status_code == 200, name
+        assert "posts 200" in response.text or "100/200" in response.text, name
