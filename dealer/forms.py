@@ -145,6 +145,28 @@ class TableForm(forms.ModelForm):
         required=False,
         label=_("Run it twice when the all-in players agree (hold'em and Omaha)"),
     )
+    post_dead_small_to_enter = forms.BooleanField(
+        required=False,
+        label=_(
+            "A new player between the button and the small blind may post the big blind and a"
+            " dead small blind to play at once"
+        ),
+        help_text=_("Off: they wait until the button passes. Needs the dead button."),
+    )
+    pot_rounding = forms.ChoiceField(
+        choices=[
+            ("exact", _("The exact pot")),
+            ("smallest_chip", _("Rounded up to the next smallest chip")),
+            ("small_blind", _("Rounded up to the next small blind")),
+        ],
+        initial="exact",
+        required=False,
+        label=_("Pot-limit: the largest raise"),
+        help_text=_(
+            "Some rooms round a pot-sized raise up, so that it is made with the chips on the"
+            " table (stud: the small bet stands for the small blind)."
+        ),
+    )
 
     class Meta:
         model = Table
@@ -168,6 +190,8 @@ class TableForm(forms.ModelForm):
             "bring_in",
             "stud_betting",
             "fixed_buy_in",
+            "min_buy_in",
+            "max_buy_in",
             "max_seats",
         ]
         help_texts = {
@@ -189,6 +213,14 @@ class TableForm(forms.ModelForm):
             "fixed_buy_in": _(
                 "Chips every player buys in for when sitting down (0: any amount). Rebuys are free."
             ),
+            "min_buy_in": _(
+                "Cash games: the fewest chips to sit down with, or to rebuy with after going"
+                " broke (0: no minimum)."
+            ),
+            "max_buy_in": _(
+                "Cash games: the most chips to sit down with; a top-up (between hands) goes up"
+                " to it (0: no maximum)."
+            ),
         }
 
     def __init__(self, *args: Any, host: Any, **kwargs: Any) -> None:
@@ -208,6 +240,8 @@ class TableForm(forms.ModelForm):
             "draw_mode",
             "bring_in",
             "fixed_buy_in",
+            "min_buy_in",
+            "max_buy_in",
             "stud_betting",
         ):
             self.fields[name].required = False
@@ -269,8 +303,11 @@ class TableForm(forms.ModelForm):
             "open_min",
             "bring_in",
             "fixed_buy_in",
+            "min_buy_in",
+            "max_buy_in",
         ):
             data[name] = data.get(name) or 0
+        self._clean_buy_in(data)
         if data.get("game") in games.STUD_GAMES:
             self._clean_stud(data)
             return
@@ -338,6 +375,35 @@ class TableForm(forms.ModelForm):
                 },
             )
 
+    def _clean_buy_in(self, data: dict[str, Any]) -> None:
+        """The buy-in range: minimum up to maximum, for a cash game, not beside a fixed
+        buy-in; and posting both blinds to enter needs the dead button."""
+        low, high = data["min_buy_in"], data["max_buy_in"]
+        if high and low > high:
+            self.add_error(
+                "max_buy_in",
+                _("The maximum buy-in cannot be below the minimum (%(min)s).") % {"min": low},
+            )
+        elif (low or high) and data["fixed_buy_in"]:
+            self.add_error(
+                "fixed_buy_in",
+                _("Set either what everyone buys in for or a buy-in range, not both."),
+            )
+        elif (low or high) and data.get("clock"):
+            self.add_error(
+                "max_buy_in",
+                _("A tournament table has no buy-in range: the tournament sets the stacks."),
+            )
+        if data.get("post_dead_small_to_enter") and not data.get("dead_button"):
+            self.add_error(
+                "post_dead_small_to_enter",
+                _(
+                    "Posting a dead small blind to enter needs the dead button (with a moving"
+                    " button the blinds would pay twice)."
+                ),
+            )
+        data["pot_rounding"] = data.get("pot_rounding") or "exact"
+
     def _clean_stud(self, data: dict[str, Any]) -> None:
         """Seed 004's straight limit: X and Y, the bring-in (normally X), an optional ante."""
         data["joker"] = False
@@ -402,6 +468,8 @@ class TableForm(forms.ModelForm):
             "bring_in_tie": data["bring_in_tie"] or None,
             "first_actor_tie": data["first_actor_tie"] or "by_position",
             "open_pair": data["open_pair"] or "off",
+            "post_dead_small_to_enter": data["post_dead_small_to_enter"],
+            "pot_rounding": data["pot_rounding"],
         }
         if table.game == Table.Game.DRAW5:
             table.big_blind = 2 * table.small_blind
@@ -437,6 +505,7 @@ class SeatPlayerForm(VersionForm):
         queryset=Player.objects.none(),
         required=False,
         label=_("Player from your roster"),
+        empty_label=_("Choose a player"),
         error_messages={
             "invalid_choice": _(
                 "That player already sits at a table (leave it first) or is not on your roster."
@@ -461,6 +530,10 @@ class SeatPlayerForm(VersionForm):
         ]
         if not table.rules().has_blinds:
             del self.fields["post_now"]  # no blinds to post or wait for: everyone is dealt in
+        elif table.seating_rules().post_dead_small_to_enter:
+            self.fields["post_now"].help_text = _(
+                "Between the button and the small blind: the big blind and a dead small blind."
+            )
         if table.clock_id is not None:
             # Tournament chips are paid for in the tournament: nothing to pay here.
             del self.fields["method"]
@@ -471,6 +544,9 @@ class SeatPlayerForm(VersionForm):
             self.fields["chips"].help_text = _(
                 "Everyone buys in for %(n)s chips at this table."
             ) % {"n": table.fixed_buy_in}
+        elif table.clock_id is None and (table.min_buy_in or table.max_buy_in):
+            self.fields["chips"].initial = table.max_buy_in or table.min_buy_in
+            self.fields["chips"].help_text = buy_in_range_text(table)
         # Players sitting at any table are not offered: a player sits at one table at a time.
         seated = Seat.objects.values_list("player_id", flat=True)
         self.fields["player"].queryset = Player.objects.filter(host=table.host).exclude(
@@ -485,6 +561,11 @@ class SeatPlayerForm(VersionForm):
                 "chips",
                 _("Everyone buys in for %(n)s chips at this table.") % {"n": fixed},
             )
+        elif data.get("chips") is not None:
+            try:
+                self.table.check_buy_in(data["chips"])
+            except ValidationError as error:
+                self.add_error("chips", error)
         player, name = data.get("player"), (data.get("new_player") or "").strip()
         if player is None and not name:
             raise ValidationError(_("Choose a player from the roster or type a new name."))
@@ -496,6 +577,18 @@ class SeatPlayerForm(VersionForm):
             )
         data["new_player"] = name
         return data
+
+
+def buy_in_range_text(table: Table) -> str:
+    """The table's buy-in range in words ("" when it has none)."""
+    low, high = table.min_buy_in, table.max_buy_in
+    if low and high:
+        return _("Buy-in from %(min)s to %(max)s chips at this table.") % {"min": low, "max": high}
+    if low:
+        return _("Buy-in of at least %(min)s chips at this table.") % {"min": low}
+    if high:
+        return _("Buy-in of at most %(max)s chips at this table.") % {"max": high}
+    return ""
 
 
 class SeatForm(VersionForm):

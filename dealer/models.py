@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import secrets
 from collections.abc import Callable
-from dataclasses import asdict
+from dataclasses import asdict, replace
 from functools import cached_property
 from typing import Any
 
@@ -27,6 +27,7 @@ from config.bounds import MaxChips, at_most, length_at_most
 from config.text import isolate
 from dealer.engine import (
     Action,
+    FixedLimit,
     HandConfig,
     HandState,
     HouseOptions,
@@ -36,6 +37,7 @@ from dealer.engine import (
     Structure,
     Variant,
     apply,
+    button_straddled,
     games,
     replay,
     special_deal,
@@ -168,6 +170,14 @@ class Table(models.Model):
     fixed_buy_in = models.PositiveIntegerField(
         _("everyone buys in for"), default=0, validators=[MaxChips()]
     )
+    # A cash table's buy-in range (0: none): a buy-in, and a rebuy after going broke, is at
+    # least the minimum; nobody buys or tops up past the maximum (between hands only).
+    min_buy_in = models.PositiveIntegerField(
+        _("minimum buy-in"), default=0, validators=[MaxChips()]
+    )
+    max_buy_in = models.PositiveIntegerField(
+        _("maximum buy-in"), default=0, validators=[MaxChips()]
+    )
 
     class StudBetting(models.TextChoices):
         LIMIT = "limit", _("straight limit (X, then Y)")
@@ -228,7 +238,13 @@ class Table(models.Model):
                     "open_min",
                     "bring_in",
                     "fixed_buy_in",
+                    "min_buy_in",
+                    "max_buy_in",
                 )
+            ),
+            models.CheckConstraint(
+                condition=Q(max_buy_in=0) | Q(max_buy_in__gte=F("min_buy_in")),
+                name="table_buy_in_range",
             ),
             length_at_most("name", limits.MAX_NAME, "table_name_length"),
         ]
@@ -245,10 +261,66 @@ class Table(models.Model):
         return min(values, default=1)
 
     def house_options(self) -> HouseOptions:
-        return options_from_dict(self.options)
+        """The house options for the engine. Pot-limit's rounding is stored as the table's
+        choice ("smallest_chip", "small_blind") and passed on as chips, so that it follows a
+        colour-up and a tournament's levels."""
+        options = options_from_dict(self.options)
+        unit = self.pot_round_unit()
+        return replace(options, pot_round_up=unit) if unit else options
+
+    def pot_round_unit(self) -> int:
+        """Chips a pot-sized raise is rounded up to a multiple of (0: the exact pot)."""
+        choice = self.options.get("pot_rounding", "exact")
+        if choice == "smallest_chip":
+            return self.smallest_chip
+        if choice == "small_blind":
+            return self.small_blind
+        return 0
 
     def seating_rules(self) -> SeatingRules:
-        return SeatingRules(dead_button=self.options.get("dead_button", True))
+        return SeatingRules(
+            dead_button=self.options.get("dead_button", True),
+            post_dead_small_to_enter=bool(self.options.get("post_dead_small_to_enter", False)),
+        )
+
+    def check_buy_in(self, chips: int, *, stack: int | None = None, name: str = "") -> None:
+        """Refuse (ValidationError, with the reason) chips outside the table's buy-in range:
+        `stack` None for a player sitting down, else the stack they have. Sitting down or
+        rebuying with nothing left: from the minimum to the maximum; a top-up: up to the
+        maximum. Tournament tables have no range (the tournament sets the stacks)."""
+        if self.clock_id is not None:
+            return
+        low, high = self.min_buy_in, self.max_buy_in
+        if not stack:
+            if low and chips < low:
+                message = (
+                    gettext("A rebuy at this table is at least %(min)s chips.")
+                    if stack == 0
+                    else gettext("The buy-in at this table is at least %(min)s chips.")
+                )
+                raise ValidationError(message % {"min": low})
+            if high and chips > high:
+                raise ValidationError(
+                    gettext("The buy-in at this table is at most %(max)s chips.") % {"max": high}
+                )
+            return
+        if high and stack + chips > high:
+            words = {"name": name, "stack": stack, "max": high, "room": max(high - stack, 0)}
+            if stack >= high:
+                raise ValidationError(
+                    gettext(
+                        "%(name)s has %(stack)s chips, at or above the table's maximum buy-in"
+                        " of %(max)s: no top-up."
+                    )
+                    % words
+                )
+            raise ValidationError(
+                gettext(
+                    "%(name)s has %(stack)s chips: a top-up goes up to the table's maximum"
+                    " buy-in of %(max)s, so at most %(room)s more."
+                )
+                % words
+            )
 
     def rules(self) -> games.TableRules:
         """What this table plays, for the pure engine (dealer.engine.games)."""
@@ -339,6 +411,7 @@ class Table(models.Model):
         plan: HandPlan,
         *,
         straddle: bool = False,
+        button_straddle: bool = False,
         last: games.LastDeal | None = None,
         share_carried: bool = False,
     ) -> HandConfig:
@@ -348,6 +421,7 @@ class Table(models.Model):
             plan,
             self.seat_states(),
             straddle=straddle,
+            button_straddle=button_straddle,
             last=last,
             share_carried=share_carried,
         )
@@ -483,18 +557,38 @@ class Table(models.Model):
 
     @transaction.atomic
     def start_hand(
-        self, *, version: int, by: Any, straddle: bool = False, share_carried: bool = False
+        self,
+        *,
+        version: int,
+        by: Any,
+        straddle: bool = False,
+        button_straddle: bool = False,
+        share_carried: bool = False,
     ) -> Hand:
-        """Start the next hand: post the blinds, move the button. Raises Stale, ValueError or
+        """Start the next hand: post the blinds, move the button. `straddle`: under the gun
+        straddles; `button_straddle`: the button does. Raises Stale, ValueError or
         ValidationError (the session is no longer played)."""
         self.claim_for_play(version)
         if self.live_hand() is not None:
             raise ValueError(gettext("Finish the hand in progress first."))
+        if straddle and button_straddle:
+            raise ValueError(gettext("One straddle a hand: under the gun or the button."))
         if self.clock is not None:
             self.take_level()
         last = self.last_deal()
         plan = self.plan_next_hand(last)
-        config = self.hand_config(plan, straddle=straddle, last=last, share_carried=share_carried)
+        config = self.hand_config(
+            plan,
+            straddle=straddle,
+            button_straddle=button_straddle,
+            last=last,
+            share_carried=share_carried,
+        )
+        if button_straddle and self.straddles_allowed and not share_carried:
+            self._check_button_straddle(plan, config)
+        if straddle and isinstance(config.structure, FixedLimit) and button_straddled(config):
+            # Three-handed the player under the gun is the button.
+            raise ValueError(gettext("A button straddle is not allowed in a fixed-limit game."))
         fewest, most = self.rules().players
         if not share_carried and not fewest <= len(config.seats) <= most:
             raise ValueError(
@@ -542,6 +636,18 @@ class Table(models.Model):
         }
         self.save(update_fields=["button"])
         return hand
+
+    def _check_button_straddle(self, plan: HandPlan, config: HandConfig) -> None:
+        """Refuse (ValueError) a button straddle the hand cannot have."""
+        if isinstance(config.structure, FixedLimit):
+            raise ValueError(gettext("A button straddle is not allowed in a fixed-limit game."))
+        if len(config.seats) < 3:
+            raise ValueError(gettext("A straddle needs three or more players."))
+        if plan.button not in config.seats:
+            raise ValueError(
+                gettext("The button is dead this hand (seat %(seat)s): nobody straddles on it.")
+                % {"seat": plan.button}
+            )
 
 
 class Seat(models.Model):

@@ -882,11 +882,14 @@ def rules_list(table: Table) -> list[tuple[str, str, str]]:
         ),
         (
             _("Button straddle: first to act"),
-            _("small blind")
+            _("not allowed in fixed limit")
+            if table.game == Table.Game.FL_HOLDEM
+            else _("the small blind, the straddler last")
             if options.button_straddle_order.value == "small_blind"
-            else _("under the gun"),
-            _("small blind"),
+            else _("under the gun, then past the button to the blinds, the straddler last"),
+            _("the small blind, the straddler last"),
         ),
+        *_pot_limit_rules(table),
         (
             _("Fixed-limit cap"),
             _("bet and %(n)s raises") % {"n": options.limit_raises},
@@ -912,6 +915,14 @@ def rules_list(table: Table) -> list[tuple[str, str, str]]:
         ),
         (_("Odd chip"), _("first winner left of the button"), _("first winner left of the button")),
         (_("New player"), _("waits for the big blind or posts one big blind"), ""),
+        (
+            _("New player between the button and the small blind"),
+            _("may post the big blind and a dead small blind to play at once")
+            if table.options.get("post_dead_small_to_enter")
+            else _("waits until the button passes"),
+            _("waits until the button passes"),
+        ),
+        *_buy_in_rules(table),
         (_("Uncalled bets"), _("returned, never won"), ""),
         (
             _("Run it twice"),
@@ -932,6 +943,50 @@ def rules_list(table: Table) -> list[tuple[str, str, str]]:
             "",
         ),
     ]
+
+
+def _buy_in_rules(table: Table) -> list[tuple[str, str, str]]:
+    """The buy-in and the top-up: what a player may bring to the table, and add."""
+    low, high = table.min_buy_in, table.max_buy_in
+    if table.clock_id is not None:
+        return [(_("Buy-in"), _("the tournament's stacks"), "")]
+    if table.fixed_buy_in:
+        buy_in = _("everyone %(n)s") % {"n": table.fixed_buy_in}
+    elif low and high:
+        buy_in = _("from %(min)s to %(max)s chips") % {"min": low, "max": high}
+    elif low:
+        buy_in = _("at least %(min)s chips") % {"min": low}
+    elif high:
+        buy_in = _("at most %(max)s chips") % {"max": high}
+    else:
+        buy_in = _("any")
+    top_up = (
+        _("between hands only, up to the maximum buy-in (%(max)s)") % {"max": high}
+        if high
+        else _("between hands only")
+    )
+    rows = [(_("Buy-in"), buy_in, _("any")), (_("Top-up"), top_up, _("between hands only"))]
+    if low:
+        rows.append((_("Rebuy after going broke"), _("at least %(min)s chips") % {"min": low}, ""))
+    return rows
+
+
+def _pot_limit_rules(table: Table) -> list[tuple[str, str, str]]:
+    """Pot-limit's largest raise: the exact pot, or rounded up (house option)."""
+    pot_limit = table.game in (Table.Game.PL_HOLDEM, Table.Game.PL_OMAHA) or (
+        table.is_stud and table.stud_betting == Table.StudBetting.POT
+    )
+    if not pot_limit:
+        return []
+    unit = table.pot_round_unit()
+    choice = table.options.get("pot_rounding", "exact")
+    if not unit:
+        text = _("the exact pot")
+    elif choice == "small_blind":
+        text = _("the pot rounded up to the next %(n)s (the small blind)") % {"n": unit}
+    else:
+        text = _("the pot rounded up to the next %(n)s (the smallest chip)") % {"n": unit}
+    return [(_("Pot-limit: the largest raise"), text, _("the exact pot"))]
 
 
 def _draw_rules(table: Table, options: Any) -> list[tuple[str, str, str]]:
@@ -967,6 +1022,7 @@ def _draw_rules(table: Table, options: Any) -> list[tuple[str, str, str]]:
             ),
             (_("Stub"), _("when it is empty, the discards are shuffled into a new one"), ""),
             (_("Odd chip"), _("first winner left of the button"), ""),
+            *_buy_in_rules(table),
         ]
     return [
         (_("Game"), table.get_game_display(), ""),
@@ -1005,6 +1061,7 @@ def _draw_rules(table: Table, options: Any) -> list[tuple[str, str, str]]:
         ),
         (_("Misdeal"), _("before the first action"), ""),
         (_("Odd chip"), _("first winner left of the dealer"), ""),
+        *_buy_in_rules(table),
     ]
 
 
@@ -1064,11 +1121,8 @@ def _stud_rules(table: Table, options: Any) -> list[tuple[str, str, str]]:
         (_("Raises per round"), _("at most 3 while three or more players are in"), ""),
         (_("Ante"), str(table.ante) if table.ante else _("none"), _("none")),
         (_("Bring-in"), str(table.bring_in), str(table.small_bet)),
-        (
-            _("Buy-in"),
-            _("everyone %(n)s") % {"n": table.fixed_buy_in} if table.fixed_buy_in else _("any"),
-            _("any"),
-        ),
+        *_buy_in_rules(table),
+        *_pot_limit_rules(table),
         (_("Who brings in"), bring_in_rule, _("the lowest up card (ace high)")),
         (_("Equal up cards for the bring-in"), str(TIES[bring_in_tie]), str(TIES[default_tie])),
         (_("Who speaks first later"), speaks_rule, ""),

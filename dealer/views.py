@@ -253,6 +253,8 @@ def seat_chips(request: HtmxHttpRequest, pk: int, number: int, kind: str) -> Htt
     try:
         with transaction.atomic():
             table.claim_for_play(data["version"])
+            # The stack read above is the one the claimed version showed.
+            table.check_buy_in(data["chips"], stack=seat.stack, name=str(seat.player))
             Seat.objects.filter(pk=seat.pk).update(stack=F("stack") + data["chips"])
             table.session.buy_in(
                 seat.player,
@@ -354,7 +356,10 @@ def hand_start(request: HtmxHttpRequest, pk: int) -> HttpResponse:
         return _respond(request, table, error=_(STALE))
     try:
         hand = table.start_hand(
-            version=version, by=request.user, straddle=request.POST.get("straddle") == "on"
+            version=version,
+            by=request.user,
+            straddle=request.POST.get("straddle") == "on",
+            button_straddle=request.POST.get("button_straddle") == "on",
         )
     except Stale:
         return _respond(request, table, error=_(STALE))

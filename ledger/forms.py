@@ -16,6 +16,7 @@ from config import limits
 from config.forms import NameField, chips_field, count_field, number_field
 from config.text import isolate
 from ledger import prizes, settlement
+from ledger.colours import colour_key, colour_name
 from ledger.models import BuyIn, CountSource, Player, Session
 
 MONEY_ERRORS = {
@@ -55,7 +56,7 @@ def parse_chip_set(text: str) -> list[dict[str, Any]]:
     chips = []
     for part in filter(None, (p.strip() for p in text.split(","))):
         colour, _sep, value = part.rpartition(" ")
-        colour = colour.strip().lower()
+        colour = colour_key(colour)
         if not colour or len(colour) > 20 or not re.fullmatch(r"[0-9]{1,12}", value):
             raise ValidationError(
                 _("Write the chip set as colour and value, for example: white 1, red 5, green 25.")
@@ -76,7 +77,7 @@ def parse_chip_set(text: str) -> list[dict[str, Any]]:
 
 
 def chip_set_text(chips: tuple[settlement.Chip, ...]) -> str:
-    return ", ".join(f"{c.colour} {c.value}" for c in chips)
+    return ", ".join(f"{colour_name(c.colour)} {c.value}" for c in chips)
 
 
 class SessionForm(forms.Form):
@@ -93,7 +94,7 @@ class SessionForm(forms.Form):
         label=gettext_lazy("Chip set"),
         required=False,
         max_length=500,
-        initial=chip_set_text(settlement.DEFAULT_CHIP_SET),
+        initial=lambda: chip_set_text(settlement.DEFAULT_CHIP_SET),  # in the reader's language
         help_text=gettext_lazy("Colour and value in chips, comma-separated."),
     )
 
@@ -115,7 +116,10 @@ class SessionForm(forms.Form):
 
 class BuyInForm(forms.Form):
     player = forms.ModelChoiceField(
-        label=gettext_lazy("Player"), queryset=Player.objects.none(), required=False
+        label=gettext_lazy("Player"),
+        queryset=Player.objects.none(),
+        required=False,
+        empty_label=gettext_lazy("Choose a player"),
     )
     new_player = NameField(label=gettext_lazy("or a new player"), required=False)
     chips = chips_field(gettext_lazy("Chips"))
@@ -164,7 +168,7 @@ class CountForm(forms.Form):
             )
             for chip in session.chips:
                 self.fields[f"colour_{player.pk}_{chip.colour}"] = count_field(
-                    chip.colour, required=False
+                    colour_name(chip.colour), required=False
                 )
 
     def rows(self) -> list[dict[str, Any]]:
@@ -173,7 +177,9 @@ class CountForm(forms.Form):
             {
                 "player": player,
                 "total": self[f"chips_{player.pk}"],
-                "colours": [self[f"colour_{player.pk}_{c.colour}"] for c in self.session.chips],
+                "colours": [
+                    (self[f"colour_{player.pk}_{c.colour}"], c.colour) for c in self.session.chips
+                ],
                 "source": self.sources.get(player.pk),
             }
             for player in self.players
@@ -222,7 +228,10 @@ class PolicyForm(forms.Form):
         widget=forms.RadioSelect,
     )
     player = forms.ModelChoiceField(
-        label=gettext_lazy("Player"), queryset=Player.objects.none(), required=False
+        label=gettext_lazy("Player"),
+        queryset=Player.objects.none(),
+        required=False,
+        empty_label=gettext_lazy("Choose a player"),
     )
 
     def __init__(self, *args: Any, session: Session, **kwargs: Any) -> None:
@@ -292,7 +301,9 @@ class PlayerForm(forms.ModelForm):
 
 class MergeForm(forms.Form):
     other = forms.ModelChoiceField(
-        label=gettext_lazy("The same person, entered again as"), queryset=Player.objects.none()
+        label=gettext_lazy("The same person, entered again as"),
+        queryset=Player.objects.none(),
+        empty_label=gettext_lazy("Choose a player"),
     )
 
     def __init__(self, *args: Any, player: Player, **kwargs: Any) -> None:
@@ -405,7 +416,10 @@ class TournamentForm(forms.Form):
 
 class RegisterForm(forms.Form):
     player = forms.ModelChoiceField(
-        label=gettext_lazy("Player"), queryset=Player.objects.none(), required=False
+        label=gettext_lazy("Player"),
+        queryset=Player.objects.none(),
+        required=False,
+        empty_label=gettext_lazy("Choose a player"),
     )
     new_player = NameField(label=gettext_lazy("or a new player"), required=False)
     method = forms.ChoiceField(

@@ -81,7 +81,9 @@ NBSP = "\u00a0"
 # How each language writes numbers. Unknown languages read English.
 NUMBER_STYLES: dict[str, NumberStyle] = {
     "en": NumberStyle(group=",", decimal=".", minus="-", symbol_first=True),
-    "sv": NumberStyle(group=NBSP, decimal=",", minus="\u2212", symbol_first=False),
+    # One minus sign on every page: the hyphen-minus that Django's number formats and the
+    # signed chip counts use ("−" would appear beside "-" on the same Swedish page).
+    "sv": NumberStyle(group=NBSP, decimal=",", minus="-", symbol_first=False),
     "de": NumberStyle(group=".", decimal=",", minus="-", symbol_first=False),
     "is": NumberStyle(group=".", decimal=",", minus="-", symbol_first=False),
 }
@@ -111,6 +113,12 @@ def format_money(minor: int, code: str, language: str = "en", *, sign: bool = Fa
     if sign and minor > 0:
         return "+" + text
     return text
+
+
+def decimal_amount(minor: int, code: str) -> Decimal:
+    """`minor` units of `code` as an amount in currency units, for files a spreadsheet reads:
+    `decimal_amount(39285, "SEK")` is Decimal("392.85"), `decimal_amount(1800, "ISK")` 1800."""
+    return Decimal(minor).scaleb(-currency(code).exponent)
 
 
 class MoneyError(ValueError):

@@ -13,7 +13,6 @@ from django.db.models import Count, Sum
 from django.http import Http404, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils import timezone
-from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
 
@@ -327,29 +326,43 @@ def session_print(request: HtmxHttpRequest, pk: int) -> HttpResponse:
     )
 
 
+def _csv_response(filename: str) -> tuple[HttpResponse, Any]:
+    response = HttpResponse(content_type="text/csv; charset=utf-8")
+    response["Content-Disposition"] = f'attachment; filename="{filename}"'
+    return response, csv_writer(response)
+
+
 @require_GET
 @login_required
 def session_csv(request: HtmxHttpRequest, pk: int) -> HttpResponse:
-    """The night as CSV: one row per player, then the transfers."""
+    """The night's players as CSV, one row each; amounts in currency units ("392.85")."""
     session = _session(request, pk)
     statement = session.statement()
-    response = HttpResponse(content_type="text/csv; charset=utf-8")
-    response["Content-Disposition"] = f'attachment; filename="pott-session-{session.pk}.csv"'
-    writer = csv_writer(response)
+    response, writer = _csv_response(f"pott-session-{session.pk}-players.csv")
     writer.writerow(
-        ["player", "bought_chips", "cash_chips", "credit_chips", "counted_chips", "result_minor",
+        ["player", "bought_chips", "cash_chips", "credit_chips", "counted_chips", "result",
          "currency"]
     )  # fmt: skip
     for row in statement.rows:
         writer.writerow(
             [spreadsheet_text(row.player.name), row.bought, row.cash_chips, row.credit_chips,
-             row.counted, row.result, session.currency]
+             row.counted, settlement.decimal_amount(row.result, session.currency),
+             session.currency]
         )  # fmt: skip
-    writer.writerow([])
-    writer.writerow(["payer", "payee", "amount_minor", "currency", "paid_at"])
+    return response
+
+
+@require_GET
+@login_required
+def transfers_csv(request: HtmxHttpRequest, pk: int) -> HttpResponse:
+    """Who pays whom as CSV, one transfer a row; amounts in currency units."""
+    session = _session(request, pk)
+    response, writer = _csv_response(f"pott-session-{session.pk}-transfers.csv")
+    writer.writerow(["payer", "payee", "amount", "currency", "paid_at"])
     for t in session.transfers.select_related("payer", "payee"):
         writer.writerow(
-            [_party(t.payer), _party(t.payee), t.amount, session.currency,
+            [_party(t.payer), _party(t.payee),
+             settlement.decimal_amount(t.amount, session.currency), session.currency,
              t.paid_at.isoformat() if t.paid_at else ""]
         )  # fmt: skip
     return response
@@ -502,18 +515,16 @@ def history(request: HtmxHttpRequest) -> HttpResponse:
 @require_GET
 @login_required
 def history_csv(request: HtmxHttpRequest) -> HttpResponse:
-    """Every settled session's results, one row per player and night."""
-    response = HttpResponse(content_type="text/csv; charset=utf-8")
-    response["Content-Disposition"] = 'attachment; filename="pott-history.csv"'
-    writer = csv_writer(response)
-    writer.writerow(["date", "session", "player", "bought_chips", "counted_chips",
-                     "result_minor", "currency", "result"])  # fmt: skip
-    language = get_language() or "en"
+    """Every settled session's results, one row per player and night; amounts in currency
+    units."""
+    response, writer = _csv_response("pott-history.csv")
+    writer.writerow(["date", "session", "player", "bought_chips", "counted_chips", "result",
+                     "currency"])  # fmt: skip
     rows = _results(request, "all").select_related("session", "player")
     for r in rows.order_by("session__created_at", "player__name"):
         writer.writerow(
             [r.session.created_at.date().isoformat(), spreadsheet_text(r.session.name),
-             spreadsheet_text(r.player.name), r.bought, r.counted, r.amount, r.session.currency,
-             settlement.format_money(r.amount, r.session.currency, language)]
+             spreadsheet_text(r.player.name), r.bought, r.counted,
+             settlement.decimal_amount(r.amount, r.session.currency), r.session.currency]
         )  # fmt: skip
     return response

@@ -226,15 +226,17 @@ def hand_config(
     seats: Iterable[SeatState],
     *,
     straddle: bool = False,
+    button_straddle: bool = False,
     last: LastDeal | None = None,
     share_carried: bool = False,
 ) -> HandConfig:
     """The engine configuration of the next hand: stacks, posts and antes by position.
 
     `seats` are the table's seats as they are between hands; `straddle`: the player under the
-    gun straddles (hold'em and Omaha, when the table allows it); `last`: what the last finished
-    deal left on the table; `share_carried`: a deal without forced bets in which the carried pot
-    is shared out (actions.SplitCarried).
+    gun straddles, `button_straddle`: the button does (hold'em and Omaha, when the table allows
+    straddles, three or more players; the engine refuses the button's in fixed limit); `last`:
+    what the last finished deal left on the table; `share_carried`: a deal without forced bets
+    in which the carried pot is shared out (actions.SplitCarried).
     """
     seats = tuple(seats)
     stacks_by_seat: dict[int, int] = {s.seat: s.stack for s in seats}
@@ -264,6 +266,9 @@ def hand_config(
         # Under the gun: the first player left of the big blind straddles twice the big blind.
         big = dealt_in.index(plan.big_blind)
         blinds[(big + 1) % n] = max(blinds[(big + 1) % n], 2 * rules.big_blind)
+    if button_straddle and rules.straddles_allowed and n > 2 and blinds and plan.button in dealt_in:
+        # The button (the last position) straddles twice the big blind.
+        blinds[n - 1] = max(blinds[n - 1], 2 * rules.big_blind)
     antes = [0] * n
     if share_carried:
         pass  # no forced bets: the deal only shares out the carried pot

@@ -227,6 +227,10 @@ def start(config: HandConfig) -> HandState:
         if stack <= 0:
             raise IllegalAction(f"Seat {config.seat(p)} has no chips and cannot be dealt in.")
     blinds = _padded(config.blinds, n, "Blinds")
+    if isinstance(config.structure, FixedLimit) and button_straddled(config):
+        # A straddle is a raise in limit: one from the button would reorder the betting for
+        # a single bet, which limit rooms do not allow.
+        raise IllegalAction("A button straddle is not allowed in a fixed-limit game.")
     antes = _padded(config.antes, n, "Antes")
     dead = _padded(config.dead, n, "Dead blinds")
     stacks = list(config.stacks)
@@ -307,20 +311,52 @@ def _first_actor_preflop(state: HandState, blinds: tuple[int, ...]) -> int:
     if config.spec.counterclockwise:
         # Seed 003: "Leikmaður til hægri við þann sem gefur byrjar" — right of the dealer.
         return (n - 2) % n
-    level = max(blinds)
-    if not level:
+    if not max(blinds):
         return 0
-    # Left of the largest blind; ties (a posted blind as big as the big blind) go to the first.
-    top = blinds.index(level)
-    button = n - 1
-    if (
-        top == button
-        and n > 2
-        and config.options.button_straddle_order is ButtonStraddleOrder.UNDER_THE_GUN
-    ):
-        lower = max(b for p, b in enumerate(blinds) if p != button)
-        top = blinds.index(lower)
-    return (top + 1) % n
+    cycle = _preflop_cycle(config)
+    if cycle is not None:
+        # A button straddle, under the gun first: the player after the straddler in the
+        # round's order (left of the big blind).
+        return cycle[(cycle.index(n - 1) + 1) % n]
+    return (_top_blind(config, blinds) + 1) % n
+
+
+def _top_blind(config: HandConfig, blinds: tuple[int, ...]) -> int:
+    """The position of the largest blind, the one the first player preflop sits left of.
+
+    Ties (a blind as big as the big blind posted by a player coming in) go to the first who
+    posts no dead money: a new player between the button and the small blind who posts the big
+    blind and a dead small blind is position 0 but not the big blind."""
+    level = max(blinds)
+    tied = [p for p, b in enumerate(blinds) if b == level]
+    dead = config.dead or (0,) * len(blinds)
+    return next((p for p in tied if not dead[p]), tied[0])
+
+
+def button_straddled(config: HandConfig) -> bool:
+    """The button's blind is the largest, above everyone else's: a button straddle (three or
+    more players; heads-up the button posts the small blind)."""
+    n = len(config.stacks)
+    blinds = config.blinds
+    if n <= 2 or len(blinds) != n:
+        return False
+    return blinds[n - 1] > max(blinds[: n - 1])
+
+
+def _preflop_cycle(config: HandConfig) -> tuple[int, ...] | None:
+    """The first betting round's order when the button straddles and the house has under the
+    gun act first: clockwise from under the gun, skipping the button to the blinds, the
+    straddler last (the button sits between the big blind and under the gun in this order).
+    None: the usual order (with the default, the small blind first and the straddler last
+    already are clockwise)."""
+    if config.spec.counterclockwise or not button_straddled(config):
+        return None
+    if config.options.button_straddle_order is not ButtonStraddleOrder.UNDER_THE_GUN:
+        return None
+    n = len(config.stacks)
+    big = _top_blind(config, config.blinds[: n - 1])
+    others = list(range(n - 1))
+    return (*others[: big + 1], n - 1, *others[big + 1 :])
 
 
 # --- the betting structure ---------------------------------------------------------------------
@@ -434,7 +470,7 @@ def _raise_bounds(state: HandState, p: int) -> tuple[int, int]:
         if isinstance(structure, PotLimit):
             # The pot after calling, added to the call: every chip in, antes and dead money too.
             to_call = level - state.bets[p]
-            high = max(level + sum(state.contributions) + to_call, low)
+            high = max(_pot_raise(config, level + sum(state.contributions) + to_call), low)
         else:
             high = most
     # Bets are made with the chips in play: amounts in whole units of the smallest chip (an
@@ -446,6 +482,16 @@ def _raise_bounds(state: HandState, p: int) -> tuple[int, int]:
     if high >= most:
         return low_chips, most
     return low_chips, max(high // unit * unit, low_chips)
+
+
+def _pot_raise(config: HandConfig, pot: int) -> int:
+    """The largest pot-limit raise-to amount: the pot-sized raise, rounded up to the house's
+    unit when it has one (`HouseOptions.pot_round_up`), and to a whole chip."""
+    step = config.options.pot_round_up
+    if step > 0:
+        pot = -(-pot // step) * step
+    unit = config.smallest_chip
+    return -(-pot // unit) * unit if step > 0 else pot
 
 
 def _open_pair_allowed(state: HandState, p: int) -> bool:
@@ -987,9 +1033,19 @@ def _after_action(d: _Draft, p: int) -> None:
 
 
 def _order_after(state: HandState | _Draft, p: int) -> Iterable[int]:
+    """Every player once, in the round's order, from the one after `p` round to `p` itself."""
     n = state.players
+    cycle = _preflop_cycle(state.config) if state.street == 0 else None
+    if cycle is not None:
+        at = cycle.index(p)
+        return (cycle[(at + i) % n] for i in range(1, n + 1))
     step = -1 if state.config.spec.counterclockwise else 1
     return ((p + step * i) % n for i in range(1, n + 1))
+
+
+def _before(state: HandState | _Draft, p: int) -> int:
+    """The player before `p` in the round's order (the order ends with `p` itself)."""
+    return list(_order_after(state, p))[-2]
 
 
 def _next_to_act(state: HandState | _Draft, p: int) -> int | None:
@@ -1025,7 +1081,7 @@ def _others_can_bet(state: HandState | _Draft, q: int) -> bool:
 def _begin_round(d: _Draft, first: int) -> None:
     """Start a betting round with `first` to act (or the next player after them who can)."""
     d.round_began_heads_up = d.folded.count(False) == 2
-    before = (first - (-1 if d.config.spec.counterclockwise else 1)) % d.players
+    before = _before(d, first)
     nxt = _next_to_act(d, before)
     d.round_first = nxt
     if nxt is None:
@@ -1159,7 +1215,7 @@ def _deal(d: _Draft, action: DealStreet) -> None:
 
 def _first_active_after_button(state: HandState | _Draft) -> int:
     if state.config.options.late_rounds_left_of_big_blind and state.config.blinds:
-        return (state.config.blinds.index(max(state.config.blinds)) + 1) % state.players
+        return (_top_blind(state.config, state.config.blinds) + 1) % state.players
     if state.config.spec.counterclockwise:
         # Seed 003: "Leikmaður sem átti hæsta boð í fyrstu umferð byrjar."
         if state.last_aggressor is not None:

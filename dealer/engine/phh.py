@@ -51,7 +51,7 @@ import json
 import re
 import tomllib
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from dataclasses import fields as dataclass_fields
 from decimal import Decimal
 from enum import Enum
@@ -360,12 +360,19 @@ def config_from_fields(fields: Mapping[str, Any], *, name: str = "1", scale: int
         bring_in=bring_in,
         smallest_chip=smallest_chip,
         seats=tuple(seats),
-        options=_house_options(fields.get("_pott_options", {}), fail),
+        options=_scaled_options(_house_options(fields.get("_pott_options", {}), fail), scale),
         joker=flag("_pott_joker"),
         jackpot=flag("_pott_jackpot"),
         open_or_fold=flag("_pott_open_or_fold"),
         carried=number("_pott_carried", required=False),
     )
+
+
+def _scaled_options(options: HouseOptions, scale: int) -> HouseOptions:
+    """The house options in chips: `pot_round_up` is an amount, in the file's unit."""
+    if options.pot_round_up and scale != 1:
+        return replace(options, pot_round_up=options.pot_round_up * scale)
+    return options
 
 
 def _implied_big_blind(blinds: tuple[int, ...]) -> int:
@@ -1042,7 +1049,8 @@ def _game_fields(config: HandConfig, amount: Callable[[int], int | Decimal]) -> 
     }
     if options:
         fields["_pott_options"] = {
-            k: v.value if isinstance(v, Enum) else v for k, v in options.items()
+            k: v.value if isinstance(v, Enum) else amount(v) if k == "pot_round_up" else v
+            for k, v in options.items()
         }
     return fields
 

@@ -263,6 +263,10 @@ class HouseOptions:
     # Hold'em and Omaha: once betting is over (all-in) with board cards to come, the dealer may
     # deal the rest twice (`RunTwice`); each pot is split between the two boards.
     run_it_twice: bool = False
+    # Pot-limit: the largest raise (a pot-sized one) rounded up to a multiple of this many
+    # chips, as some rooms do (the table passes its smallest chip or its small blind); 0: the
+    # exact pot (in whole chips of the smallest value).
+    pot_round_up: int = 0
 
 
 def upgrade_options(data: dict[str, Any]) -> dict[str, Any]:

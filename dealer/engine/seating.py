@@ -13,7 +13,8 @@ The rules, one place each:
 - heads-up: `_heads_up` (TDA 34, WSOP 87, Robert's: the button posts the small blind and nobody
   gets the big blind twice in a row);
 - who may come in now and what they post: `_deal` and `_entry_post` (Robert's: new players and
-  missed blinds);
+  missed blinds), `_may_post_between` (house option: a new player between the button and the
+  small blind posts both blinds);
 - which blinds an absent player misses: `_mark_missed` (Robert's: missed blinds).
 """
 
@@ -35,6 +36,9 @@ class PostReason(StrEnum):
     BIG_BLIND = "big_blind"
     NEW_PLAYER = "new_player"  # a new player posts one big blind instead of waiting for it
     MISSED_BLINDS = "missed_blinds"  # a returning player makes up the blinds they missed
+    # House option: a new player between the button and the small blind posts the big blind
+    # and a dead small blind to play at once.
+    BETWEEN_BLINDS = "between_blinds"
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -90,6 +94,10 @@ class SeatingRules:
     """
 
     dead_button: bool = True
+    # A new player who sits between the button and the small blind waits until the button
+    # passes (Robert's); with this house option (dead button only) they may instead post the
+    # big blind (live) and a dead small blind to be dealt in at once.
+    post_dead_small_to_enter: bool = False
 
 
 DEFAULT_RULES = SeatingRules()
@@ -211,7 +219,7 @@ def next_hand(
         spots = _dead_button_spots(table, previous)
     else:
         spots = _moving_button_spots(table, previous)
-    plan = _deal(table, spots, previous, stakes) if spots is not None else None
+    plan = _deal(table, spots, previous, stakes, rules) if spots is not None else None
     return plan if plan is not None else _restart(table, previous, stakes)
 
 
@@ -265,7 +273,13 @@ def _moving_button_spots(table: _Table, previous: ButtonState) -> _Spots | None:
 # --- who is dealt in and what they post ------------------------------------------------------
 
 
-def _deal(table: _Table, spots: _Spots, previous: ButtonState, stakes: Stakes) -> HandPlan | None:
+def _deal(
+    table: _Table,
+    spots: _Spots,
+    previous: ButtonState,
+    stakes: Stakes,
+    rules: SeatingRules = DEFAULT_RULES,
+) -> HandPlan | None:
     """Deal in the blinds, the settled players and those who may post now; None if < 2."""
     dealt = {spots.big_blind}
     sb_player = table.get(spots.small_blind_seat)
@@ -279,6 +293,7 @@ def _deal(table: _Table, spots: _Spots, previous: ButtonState, stakes: Stakes) -
         small_blind = spots.small_blind_seat
         dealt.add(small_blind)
     entering: list[SeatState] = []
+    between: list[SeatState] = []  # new players posting both blinds (house option)
     for seat in table.able():
         if seat in dealt:
             continue
@@ -289,12 +304,20 @@ def _deal(table: _Table, spots: _Spots, previous: ButtonState, stakes: Stakes) -
             seat == spots.button or table.inside(seat, spots.small_blind_seat, spots.button)
         )
         if not in_play_zone:
+            if _may_post_between(player, spots, table, rules):
+                between.append(player)
             continue
         if not player.owes:
             dealt.add(seat)
         elif player.wants_to_post and seat != spots.button:
             dealt.add(seat)
             entering.append(player)
+    if len(dealt) >= 3:
+        # Only beside a game of three or more: heads-up the button is the small blind, and
+        # the player between them waits for the button to pass (as without the option).
+        dealt.update(player.seat for player in between)
+    else:
+        between = []
     if len(dealt) < 2:
         return None
     if len(dealt) == 2:
@@ -306,6 +329,15 @@ def _deal(table: _Table, spots: _Spots, previous: ButtonState, stakes: Stakes) -
     posts = [] if small_blind is None else [_blind(small_blind, stakes, big=False)]
     posts.append(_blind(spots.big_blind, stakes, big=True))
     posts += [_entry_post(player, stakes) for player in entering]
+    posts += [
+        Post(
+            seat=player.seat,
+            live=stakes.big_blind,
+            dead=stakes.small_blind,
+            reason=PostReason.BETWEEN_BLINDS,
+        )
+        for player in between
+    ]
     return _plan(
         table,
         previous,
@@ -315,6 +347,21 @@ def _deal(table: _Table, spots: _Spots, previous: ButtonState, stakes: Stakes) -
         big_blind=spots.big_blind,
         dealt=dealt,
         posts=posts,
+    )
+
+
+def _may_post_between(player: SeatState, spots: _Spots, table: _Table, rules: SeatingRules) -> bool:
+    """A new player between the button and the small blind who chose to post now, where the
+    house lets them post the big blind and a dead small blind (`post_dead_small_to_enter`).
+    Only with the dead button: a moving button would move onto them next and the blinds would
+    not move on (the players in the blinds would pay them twice in a row)."""
+    return (
+        rules.post_dead_small_to_enter
+        and rules.dead_button
+        and spots.button is not None
+        and player.is_new
+        and player.wants_to_post
+        and table.inside(player.seat, spots.button, spots.small_blind_seat)
     )
 
 

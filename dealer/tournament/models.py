@@ -16,6 +16,7 @@ from django.conf import settings
 from django.db import models
 from django.db.models import Q
 from django.utils import timezone
+from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 from config import limits
@@ -91,7 +92,7 @@ class TournamentClock(models.Model):
         ]
 
     def __str__(self) -> str:
-        return f"{self.tournament}: clock"
+        return gettext("%(tournament)s: clock") % {"tournament": self.tournament}
 
     @cached_property
     def structure(self) -> TournamentStructure:

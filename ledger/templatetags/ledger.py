@@ -4,6 +4,7 @@ from django import template
 from django.utils.translation import get_language
 
 from ledger import settlement
+from ledger.colours import colour_name
 
 register = template.Library()
 
@@ -27,3 +28,9 @@ def signed_money(minor: int | None, code: str) -> str:
 @register.filter
 def get(mapping: dict, key: object) -> object:
     return mapping.get(key)
+
+
+@register.filter
+def colour(key: str) -> str:
+    """A stored chip colour in the reader's language."""
+    return colour_name(key)

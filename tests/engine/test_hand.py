@@ -371,22 +371,142 @@ def test_postflop_minimum_bet_after_a_straddle_is_the_big_blind() -> None:
     assert legal_actions(state).raise_min == 2
 
 
+def button_straddle(n: int, order: ButtonStraddleOrder, structure: object = None) -> HandConfig:
+    """Blinds 1/2 at positions 0 and 1, and the button (the last position) straddles 4."""
+    blinds = (1, 2, *(0,) * (n - 3), 4)
+    return holdem(
+        (1000,) * n, structure, blinds=blinds, options=HouseOptions(button_straddle_order=order)
+    )
+
+
+SB_FIRST, UTG_FIRST = ButtonStraddleOrder.SMALL_BLIND, ButtonStraddleOrder.UNDER_THE_GUN
+
+
 @pytest.mark.parametrize(
-    ("order", "preflop"),
+    ("n", "order", "preflop"),
     [
-        (ButtonStraddleOrder.SMALL_BLIND, [0, 1, 2, 3]),
-        (ButtonStraddleOrder.UNDER_THE_GUN, [2, 3, 0, 1]),
+        # The small blind first, the straddler last: clockwise from the small blind.
+        (3, SB_FIRST, [0, 1, 2]),
+        (6, SB_FIRST, [0, 1, 2, 3, 4, 5]),
+        (9, SB_FIRST, [0, 1, 2, 3, 4, 5, 6, 7, 8]),
+        # Under the gun first: round to the cutoff, then past the button to the blinds, the
+        # straddler last. Three-handed the button is under the gun: the same as the default.
+        (3, UTG_FIRST, [0, 1, 2]),
+        (6, UTG_FIRST, [2, 3, 4, 0, 1, 5]),
+        (9, UTG_FIRST, [2, 3, 4, 5, 6, 7, 0, 1, 8]),
     ],
 )
-def test_button_straddle_first_to_act(order: ButtonStraddleOrder, preflop: list[int]) -> None:
+def test_button_straddle_with_no_raise_the_straddler_acts_last(
+    n: int, order: ButtonStraddleOrder, preflop: list[int]
+) -> None:
+    state = start(button_straddle(n, order))
+    legal = legal_actions(state)
+    assert legal.player == preflop[0]
+    assert legal.call == 4 - state.bets[preflop[0]]
+    assert legal.raise_min == 8
+    assert betting_order(state) == preflop
+
+
+@pytest.mark.parametrize("order", [SB_FIRST, UTG_FIRST])
+@pytest.mark.parametrize("n", [3, 6, 9])
+def test_button_straddler_has_the_option_when_everyone_calls(
+    n: int, order: ButtonStraddleOrder
+) -> None:
+    state = start(button_straddle(n, order))
+    for _ in range(n - 1):
+        state = apply(state, Call(state.to_act))
+    legal = legal_actions(state)
+    assert (legal.player, legal.check, legal.call, legal.raise_min) == (n - 1, True, 0, 8)
+    state = apply(state, Check(n - 1))
+    assert state.phase is Phase.DEAL
+    # After the flop the order is the usual one, from the first player left of the button.
+    assert betting_order(apply(state, DealStreet())) == list(range(n))
+
+
+@pytest.mark.parametrize(
+    ("n", "after_raise"),
+    [(6, [3, 4, 0, 1, 5]), (9, [3, 4, 5, 6, 7, 0, 1, 8])],
+)
+def test_under_the_gun_first_keeps_its_order_after_a_raise(n: int, after_raise: list[int]) -> None:
+    state = apply(start(button_straddle(n, UTG_FIRST)), Raise(2, 12))
+    assert betting_order(state) == after_raise
+
+
+def test_button_straddle_is_refused_in_fixed_limit() -> None:
+    config = button_straddle(6, SB_FIRST, FL_2_4)
+    with pytest.raises(IllegalAction, match="A button straddle is not allowed in a fixed-limit"):
+        start(config)
+    # Heads-up the button posts the small blind: no straddle, nothing refused.
+    assert start(holdem((100, 100), FL_2_4, blinds=(2, 1))).to_act == 1
+
+
+# --- a new player between the button and the small blind
+
+
+def test_new_player_between_button_and_small_blind_posts_both_and_acts_in_turn() -> None:
+    # Position 0 sits between the button and the small blind and posts the big blind (10,
+    # live) and a dead small blind (5); the small blind is 1, the big blind 2, the button 5.
+    config = holdem((1000,) * 6, blinds=(10, 5, 10, 0, 0, 0), dead=(5, 0, 0, 0, 0, 0))
+    state = start(config)
+    assert state.pot_total == 30
+    assert state.to_act == 3  # left of the big blind, not of the new player
+    assert betting_order(state) == [3, 4, 5, 0, 1, 2]
+    state = play(config, Call(3), Call(4), Call(5))
+    legal = legal_actions(state)
+    # The new player's big blind is live: the option to check or raise, in turn.
+    assert (legal.player, legal.check, legal.call, legal.raise_min) == (0, True, 0, 20)
+    state = play(config, Call(3), Call(4), Call(5), Check(0), Call(1), Check(2), DealStreet())
+    assert betting_order(state) == [0, 1, 2, 3, 4, 5]
+    assert state.pot_total == 65  # five calls of 10, the new player's 10 and the dead 5
+
+
+# --- pot-limit: rounding the pot-sized raise
+
+
+@pytest.mark.parametrize(
+    ("round_up", "chip", "raise_max"),
+    [
+        (0, 1, 35),  # the exact pot: call 10 (pot 25) and raise 25 more
+        (0, 5, 35),
+        (25, 5, 50),  # up to the next 25
+        (10, 5, 40),
+        (5, 5, 35),  # already a multiple
+        (20, 5, 40),
+        (4, 5, 40),  # a unit not made of chips: up to 36, then to the next chip
+    ],
+)
+def test_pot_limit_raise_rounded_up_to_the_house_unit(
+    round_up: int, chip: int, raise_max: int
+) -> None:
     config = holdem(
-        (1000,) * 4, blinds=(1, 2, 0, 4), options=HouseOptions(button_straddle_order=order)
+        (1000,) * 3,
+        PotLimit(),
+        blinds=(5, 10, 0),
+        smallest_chip=chip,
+        options=HouseOptions(pot_round_up=round_up),
     )
     state = start(config)
     legal = legal_actions(state)
-    assert legal.raise_min == 8
-    assert legal.call == 4 - state.bets[preflop[0]]
-    assert betting_order(state) == preflop
+    assert (legal.player, legal.raise_min, legal.raise_max) == (2, 20, raise_max)
+    assert apply(state, Raise(2, raise_max)).bet_level == raise_max
+    assert f"from 20 to {raise_max}" in refused(state, Raise(2, raise_max + chip))
+
+
+def test_pot_limit_rounding_never_goes_past_all_in() -> None:
+    config = holdem(
+        (1000, 1000, 37), PotLimit(), blinds=(5, 10, 0), options=HouseOptions(pot_round_up=25)
+    )
+    legal = legal_actions(start(config))
+    assert (legal.raise_min, legal.raise_max) == (20, 37)
+
+
+def test_pot_limit_rounding_after_the_flop() -> None:
+    # Pot 30 after the flop; the first bet is at most the pot, rounded up to 25: 50.
+    config = holdem(
+        (1000,) * 3, PotLimit(), blinds=(5, 10, 0), options=HouseOptions(pot_round_up=25)
+    )
+    state = play(config, Call(2), Call(0), Check(1), DealStreet())
+    assert (legal_actions(state).raise_min, legal_actions(state).raise_max) == (10, 50)
 
 
 # --- forced bets

@@ -103,6 +103,7 @@ def house_options(draw: st.DrawFn) -> HouseOptions:
         bring_in_high=draw(st.booleans()),
         open_pair=draw(st.sampled_from(list(OpenPair))),
         late_rounds_left_of_big_blind=draw(st.booleans()),
+        pot_round_up=draw(st.sampled_from([0, 0, 1, 5, 25])),
     )
 
 
@@ -165,13 +166,16 @@ def hand_configs(draw: st.DrawFn) -> HandConfig:
     jackpot = draw_game and draw(st.booleans())
     if jackpot:
         blinds, dead, antes = (), (), (ante,) * n
+    structure = draw(structures(unit))
+    if isinstance(structure, FixedLimit) and len(blinds) > 2 and blinds[-1] > max(blinds[:-1]):
+        blinds = (*blinds[:-1], 0)  # no button straddle in fixed limit (refused by `start`)
     return HandConfig(
         variant=variant,
         jackpot=jackpot,
         open_or_fold=draw_game and not jackpot and not blinds and draw(st.booleans()),
         joker=draw(st.booleans()),
         carried=unit * draw(st.integers(0, 30)),
-        structure=draw(structures(unit)),
+        structure=structure,
         stacks=stacks,
         blinds=blinds,
         antes=antes,

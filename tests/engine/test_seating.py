@@ -285,6 +285,50 @@ def test_new_player_between_small_blind_and_button_must_wait(
     assert new_seat in later.dealt_in
 
 
+POST_BOTH = SeatingRules(post_dead_small_to_enter=True)
+POST_BOTH_MOVING = SeatingRules(dead_button=False, post_dead_small_to_enter=True)
+
+
+def test_new_player_between_button_and_small_blind_may_post_both_blinds() -> None:
+    # Button 2, small blind 4, big blind 5: new seat 3 posts the big blind live and a dead small
+    # blind, and is dealt in at once, first left of the button.
+    table = (*players(1, 2, 4, 5, 6), *players(3, is_new=True, wants_to_post=True))
+    plan = plan_for(table, was(1, 2, 4), POST_BOTH)
+    assert spots(plan) == (2, 4, 5, (3, 4, 5, 6, 1, 2))
+    assert Post(seat=3, live=20, dead=10, reason=PostReason.BETWEEN_BLINDS) in plan.posts
+    assert forced_bets(plan) == ((20, 10, 20, 0, 0, 0), (10, 0, 0, 0, 0, 0))
+    assert not seat_of(plan, 3).is_new
+    assert plan.waiting == ()
+
+
+@pytest.mark.parametrize(
+    ("flags", "rules"),
+    [
+        ({"is_new": True, "wants_to_post": False}, POST_BOTH),  # chose to wait
+        ({"is_new": True, "wants_to_post": True}, DEAD),  # the house does not allow it
+        # Moving button: the button would move onto them next, the blinds would not move on.
+        ({"is_new": True, "wants_to_post": True}, POST_BOTH_MOVING),
+        # A returning player with missed blinds waits as before: the option is for new players.
+        ({"missed_small": True, "missed_big": True, "wants_to_post": True}, POST_BOTH),
+    ],
+)
+def test_between_button_and_small_blind_others_wait_for_the_button(
+    flags: dict[str, bool], rules: SeatingRules
+) -> None:
+    table = (*players(1, 2, 4, 5, 6), *players(3, **flags))
+    plan = plan_for(table, was(1, 2, 4), rules)
+    assert plan.dealt_in == (4, 5, 6, 1, 2)
+    assert plan.waiting == (3,)
+    assert [post for post in plan.posts if post.seat == 3] == []
+
+
+def test_posting_both_blinds_is_not_offered_on_the_dead_button_itself() -> None:
+    table = (*players(1, 3, 4, 5, 6), *players(2, is_new=True, wants_to_post=True))
+    plan = plan_for(table, was(1, 2, 3), POST_BOTH)
+    assert plan.button == 2
+    assert 2 not in plan.dealt_in
+
+
 # --- sitting out and missed blinds -----------------------------------------------------------
 
 
@@ -496,7 +540,14 @@ def _check_hand(plan: HandPlan, seats: dict[int, SeatState], previous: ButtonSta
 @given(
     start=st.lists(st.integers(1, MAX), min_size=2, max_size=MAX, unique=True),
     events=EVENTS,
-    rules=st.sampled_from([DEAD, MOVING]),
+    rules=st.sampled_from(
+        [
+            DEAD,
+            MOVING,
+            SeatingRules(post_dead_small_to_enter=True),
+            SeatingRules(dead_button=False, post_dead_small_to_enter=True),
+        ]
+    ),
 )
 def test_every_hand_has_one_big_blind_and_a_sound_order(
     start: list[int], events: list[tuple[str, int, bool]], rules: SeatingRules

@@ -267,6 +267,10 @@ def _dealer(world: World) -> list[Context]:
         "run_it_twice": Bool(),
         "bring_in": Int(required=False),
         "fixed_buy_in": Int(required=False),
+        "min_buy_in": Int(required=False),
+        "max_buy_in": Int(required=False),
+        "post_dead_small_to_enter": Bool(),
+        "pot_rounding": Choice(choices=("exact", "smallest_chip", "small_blind"), required=False),
         "stud_betting": Choice(choices=_choices(Table.StudBetting.choices), required=False),
         "bring_in_high": Bool(),
         "bring_in_tie": Choice(choices=("by_position", "by_suit"), required=False),
@@ -414,7 +418,11 @@ def _dealer(world: World) -> list[Context]:
             {"pk": idle.pk},
             idle_other,
             data={"version": str(idle.version), "straddle": "on"},
-            fields={**version, "straddle": _f(Lenient())},
+            fields={
+                **version,
+                "straddle": _f(Lenient()),
+                "button_straddle": _f(Lenient()),
+            },
             form=lambda d: VersionForm(d),
             follow=table_page(idle.pk),
         )
@@ -1125,7 +1133,8 @@ def _ledger(world: World) -> list[Context]:
         return lambda: [
             f"/ledger/sessions/{pk}/",
             f"/ledger/sessions/{pk}/print/",
-            f"/ledger/sessions/{pk}/session.csv",
+            f"/ledger/sessions/{pk}/players.csv",
+            f"/ledger/sessions/{pk}/transfers.csv",
         ]
 
     def newest_session() -> list[str]:
@@ -1157,7 +1166,8 @@ def _ledger(world: World) -> list[Context]:
     ctx = contexts.append
     for key, session in (("open", night), ("counting", counting), ("settled", settled)):
         other = {"pk": x.sessions[key].pk}
-        for name in ("ledger:session_detail", "ledger:session_print", "ledger:session_csv"):
+        for name in ("ledger:session_detail", "ledger:session_print", "ledger:session_csv",
+                     "ledger:transfers_csv"):  # fmt: skip
             ctx(Context(name, session.name, {"pk": session.pk}, other, "GET", writes=False))
     ctx(
         Context(

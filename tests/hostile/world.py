@@ -202,8 +202,18 @@ def _tables(host: Host) -> None:
     # A hand at the showdown: the next tap awards the pot.
     den = _table(host, "Den", night, names[3:5])
     _to_showdown(_start(den, user), user)
-    # Between hands: seats to fill, chips to add, a player to leave, the next hand to deal.
-    _table(host, "Idle", night, names[5:7])
+    # Between hands: seats to fill, chips to add, a player to leave, the next hand to deal;
+    # with a buy-in range (every buy-in, rebuy and top-up is checked against it) and straddles.
+    _table(
+        host,
+        "Idle",
+        night,
+        names[5:7],
+        min_buy_in=100,
+        max_buy_in=1_000_000,
+        straddles_allowed=True,
+        options={"post_dead_small_to_enter": True, "pot_rounding": "small_blind"},
+    )
     # Five-card stud, the hand started: the dealer enters the first up cards next.
     stud_pair = [_player(host, f"{host.user.username} stud {n}").name for n in (1, 2)]
     stud = _table(

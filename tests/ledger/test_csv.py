@@ -47,20 +47,21 @@ def hostile_night(logged_in: Client, host: object) -> Session:
 def test_the_session_csv_neutralises_names_and_keeps_numbers(
     logged_in: Client, hostile_night: Session
 ) -> None:
-    response = logged_in.get(f"/ledger/sessions/{hostile_night.pk}/session.csv")
+    response = logged_in.get(f"/ledger/sessions/{hostile_night.pk}/players.csv")
+    transfers = logged_in.get(f"/ledger/sessions/{hostile_night.pk}/transfers.csv")
 
-    results, transfers = rows(response.content)[1:4], rows(response.content)[6:]
-    assert sorted(results) == [
-        ["'-5", 200, 0, 200, 150, -5000, "SEK"],
-        ["'" + FORMULAS[0], 200, 0, 200, 350, 15000, "SEK"],
-        [SEMICOLON, 200, 0, 200, 100, -10000, "SEK"],
+    assert sorted(rows(response.content)[1:]) == [
+        ["'-5", 200, 0, 200, 150, -50, "SEK"],
+        ["'" + FORMULAS[0], 200, 0, 200, 350, 150, "SEK"],
+        [SEMICOLON, 200, 0, 200, 100, -100, "SEK"],
     ]
-    assert sorted(row[:4] for row in transfers) == [
-        ["'-5", "'" + FORMULAS[0], 5000, "SEK"],
-        [SEMICOLON, "'" + FORMULAS[0], 10000, "SEK"],
+    assert sorted(row[:4] for row in rows(transfers.content)[1:]) == [
+        ["'-5", "'" + FORMULAS[0], 50, "SEK"],
+        [SEMICOLON, "'" + FORMULAS[0], 100, "SEK"],
     ]
     # Text is quoted, so a spreadsheet splitting at semicolons keeps the name in one cell.
     assert '"Bo;=HYPERLINK(""http://evil.example"")"' in response.content.decode()
+    assert '"Bo;=HYPERLINK(""http://evil.example"")"' in transfers.content.decode()
 
 
 def test_the_history_csv_neutralises_names_and_session_names(
@@ -70,9 +71,9 @@ def test_the_history_csv_neutralises_names_and_session_names(
 
     lines = rows(response.content)[1:]
     assert sorted((line[1], line[2], line[5]) for line in lines) == [
-        ("'=1+1", "'-5", -5000),
-        ("'=1+1", "'" + FORMULAS[0], 15000),
-        ("'=1+1", SEMICOLON, -10000),
+        ("'=1+1", "'-5", -50),
+        ("'=1+1", "'" + FORMULAS[0], 150),
+        ("'=1+1", SEMICOLON, -100),
     ]
 
 
@@ -92,7 +93,35 @@ def test_every_csv_writer_uses_the_one_helper() -> None:
 
 def test_a_player_named_like_a_number_is_text_in_the_csv(logged_in: Client, host: object) -> None:
     night = a_settled_night(logged_in, host, ("100", "Bo", "Cia"), "Friday")
-    response = logged_in.get(f"/ledger/sessions/{night.pk}/session.csv")
+    response = logged_in.get(f"/ledger/sessions/{night.pk}/players.csv")
 
     assert rows(response.content)[1][0] == "100"
     assert Player.objects.filter(name="100").exists()
+
+
+def test_amounts_are_in_currency_units_with_their_minor_digits(
+    logged_in: Client, host: object
+) -> None:
+    """A spreadsheet sums "392.85", not 39285 öre: each amount is written in the currency's
+    units with as many decimals as the currency has, one table per file."""
+    night = a_settled_night(logged_in, host, ("Anna", "Bo", "Cia"), "Friday")
+    text = logged_in.get(f"/ledger/sessions/{night.pk}/players.csv").content.decode()
+    transfers = logged_in.get(f"/ledger/sessions/{night.pk}/transfers.csv").content.decode()
+
+    header, *lines = text.splitlines()
+    assert header.split(",")[5] == '"result"'
+    assert sorted(line.split(",")[5] for line in lines) == ["-100.00", "-50.00", "150.00"]
+    assert transfers.splitlines()[0] == '"payer","payee","amount","currency","paid_at"'
+    assert sorted(line.split(",")[2] for line in transfers.splitlines()[1:]) == ["100.00", "50.00"]
+
+
+def test_an_amount_keeps_the_currency_s_own_decimals() -> None:
+    from decimal import Decimal
+
+    from ledger.settlement import decimal_amount
+
+    assert str(decimal_amount(39285, "SEK")) == "392.85"
+    assert str(decimal_amount(-5, "EUR")) == "-0.05"
+    assert (
+        decimal_amount(1800, "ISK") == Decimal(1800) and str(decimal_amount(1800, "ISK")) == "1800"
+    )

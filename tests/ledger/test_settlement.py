@@ -250,7 +250,7 @@ def test_rounding_to_a_cash_step_keeps_the_sum_and_shows_the_remainder(
         (123450, "EUR", "de", "1.234,50\u00a0€"),
         (123450, "USD", "en", "$1,234.50"),
         (123450, "SEK", "en", "1,234.50\u00a0kr"),
-        (-123450, "SEK", "sv", "\u22121\u00a0234,50\u00a0kr"),
+        (-123450, "SEK", "sv", "-1\u00a0234,50\u00a0kr"),
         (-5, "EUR", "en", "-€0.05"),
         (5000, "ISK", "is", "5.000\u00a0kr"),
         (5000, "ISK", "en", "5,000\u00a0kr"),

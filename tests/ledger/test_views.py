@@ -289,11 +289,13 @@ def test_csrf_is_required(night: Session, host: object) -> None:
 def test_session_csv_and_print(logged_in: Client, night: Session) -> None:
     settled(logged_in, night)
 
-    csv = logged_in.get(f"/ledger/sessions/{night.pk}/session.csv")
+    csv = logged_in.get(f"/ledger/sessions/{night.pk}/players.csv")
     assert csv["Content-Type"].startswith("text/csv")
     text = csv.content.decode()
-    assert '"Anna",200,200,0,350,15000,"SEK"' in text  # text quoted, numbers bare
-    assert '"the bank","Anna",35000,"SEK",' in text
+    assert '"Anna",200,200,0,350,150.00,"SEK"' in text  # text quoted, numbers bare
+    transfers = logged_in.get(f"/ledger/sessions/{night.pk}/transfers.csv").content.decode()
+    assert '"the bank","Anna",350.00,"SEK",' in transfers
+    assert "the bank" not in text  # one table per file
 
     page = html(logged_in.get(f"/ledger/sessions/{night.pk}/print/"))
     assert "Who pays whom" in page and "data-print" in page
@@ -356,7 +358,7 @@ def test_history_leaderboard_chart_and_csv(logged_in: Client, night: Session) ->
     assert page.index("Anna") < page.index("Cecilia")
 
     csv = logged_in.get("/ledger/history.csv").content.decode()
-    assert '"Friday","Anna",200,350,15000,"SEK"' in csv
+    assert '"Friday","Anna",200,350,150.00,"SEK"' in csv
     assert logged_in.get("/ledger/history/?period=decade").status_code == 404
 
 
@@ -398,3 +400,33 @@ def test_a_session_change_without_the_page_version_records_nothing(
     page = html(Client.post(logged_in, f"/ledger/sessions/{night.pk}/buy-in/", data, headers=HX))
     assert "This page was out of date" in page
     assert BuyIn.objects.count() == 3
+
+
+def test_chip_colours_are_typed_and_read_in_the_readers_language(logged_in: Client) -> None:
+    """A Swedish host types "vit 1, röd 5"; an English reader sees white and red; a colour Pott
+    doesn't know stays as typed."""
+    sv = {"Accept-Language": "sv"}
+    form = html(logged_in.get("/ledger/sessions/", headers=sv))
+    assert "vit 1, röd 5, grön 25, svart 100" in form
+
+    logged_in.post(
+        "/ledger/sessions/new/",
+        {"name": "Lördag", "currency": "SEK", "stack_money": "200", "stack_chips": "200",
+         "chip_set": "Vit 1, röd 5, turkos 25"},
+        headers=sv,
+    )  # fmt: skip
+
+    session = Session.objects.get()
+    assert [c.colour for c in session.chips] == ["white", "red", "turkos"]
+    assert "white 1, red 5, turkos 25" in html(logged_in.get(f"/ledger/sessions/{session.pk}/"))
+    swedish = html(logged_in.get(f"/ledger/sessions/{session.pk}/", headers=sv))
+    assert "vit 1, röd 5, turkos 25" in swedish
+
+
+def test_a_player_choice_names_what_to_choose_in_the_readers_language(
+    logged_in: Client, night: Session
+) -> None:
+    page = html(logged_in.get(f"/ledger/sessions/{night.pk}/", headers={"Accept-Language": "sv"}))
+
+    assert "---------" not in page
+    assert "Välj en spelare" in page
