@@ -150,6 +150,8 @@ SECURE_CSP = {
     "script-src": [CSP.SELF],
     "style-src": [CSP.SELF],
     "img-src": [CSP.SELF],
+    # The web app manifest (installing Pott on a tablet's home screen): config/app.py.
+    "manifest-src": [CSP.SELF],
     "connect-src": [CSP.SELF],
     "form-action": [CSP.SELF],
     "frame-ancestors": [CSP.NONE],

@@ -6,10 +6,13 @@ from django.urls import include, path
 
 import config.converters  # noqa: F401 - registers <token:…> before the apps' URLconfs
 from accounts import views as accounts_views
+from config import app
 from dealer import views as dealer_views
 
 urlpatterns = [
     path("", dealer_views.home, name="home"),
+    path("manifest.webmanifest", app.manifest, name="manifest"),
+    path("favicon.ico", app.favicon, name="favicon"),
     path("setup/", accounts_views.setup, name="setup"),
     path(
         "login/",
@@ -19,7 +22,7 @@ urlpatterns = [
     path("logout/", auth_views.LogoutView.as_view(), name="logout"),
     path("password/", accounts_views.PasswordChange.as_view(), name="password_change"),
     path("", include("dealer.urls")),
-    path("ledger/", include("ledger.urls")),
+    path("", include("ledger.urls")),
     path("i18n/", include("django.conf.urls.i18n")),
     path("admin/", admin.site.urls),
 ]

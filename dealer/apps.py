@@ -18,7 +18,15 @@ class DealerConfig(AppConfig):
             session_busy,
             session_seats,
         )
-        from ledger.models import BUSY_CHECKS, MERGE_HOOKS, SEATED, SETTLE_HOOKS, UNOWNED
+        from dealer.tournament.views import tournament_links
+        from ledger.models import (
+            BUSY_CHECKS,
+            MERGE_HOOKS,
+            SEATED,
+            SETTLE_HOOKS,
+            TOURNAMENT_LINKS,
+            UNOWNED,
+        )
 
         for registry, hook in (
             (BUSY_CHECKS, session_busy),
@@ -29,6 +37,7 @@ class DealerConfig(AppConfig):
             (BUSY_CHECKS, deluxe_busy),
             (MERGE_HOOKS, merge_deluxe_players),
             (SEATED, deluxe_seats),
+            (TOURNAMENT_LINKS, tournament_links),
         ):
             if hook not in registry:
                 registry.append(hook)  # type: ignore[attr-defined]

@@ -54,7 +54,7 @@ def phone(request: HtmxHttpRequest, token: str) -> HttpResponse:
 
 def _poll(request: HtmxHttpRequest, token: str, mode: str) -> HttpResponse:
     table = _by_token(token)
-    if request.GET.get("v") == str(table.version):
+    if request.GET.get("v") == table.poll_key():
         return HttpResponse(status=204)
     return render(request, "dealer/display.html#board", _context(table, mode))
 

@@ -442,8 +442,10 @@ class TableForm(forms.ModelForm):
         data = self.cleaned_data
         table.host = self.host
         table.clock = data["clock"]
-        tournament_session = table.clock.tournament.session if table.clock else None
-        table.session = data["session"] or tournament_session or self._new_session(data)
+        if table.clock is not None:  # the tournament's night (no empty cash session)
+            table.session = data["session"] or table.clock.table_session()
+        else:
+            table.session = data["session"] or self._new_session(data)
         # A table joins a night that is still being played (checked under the session's lock:
         # a settle a moment before refuses it).
         table.session.hold(Session.State.OPEN)
@@ -532,6 +534,11 @@ class SeatPlayerForm(VersionForm):
             self.fields["post_now"].help_text = _(
                 "Between the button and the small blind: the big blind and a dead small blind."
             )
+        if table.clock_id is not None:
+            # Tournament chips are paid for in the tournament: nothing to pay here.
+            del self.fields["method"]
+            self.fields["chips"].label = _("Tournament chips")
+            self.fields["chips"].initial = table.clock.tournament.starting_chips
         if table.fixed_buy_in:
             self.fields["chips"].initial = table.fixed_buy_in
             self.fields["chips"].help_text = _(

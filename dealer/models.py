@@ -452,6 +452,28 @@ class Table(models.Model):
     def take_level(self) -> None:
         """A tournament table: the blinds and antes of the clock's level for a hand starting now.
         (A hand keeps what it started with: a level change never alters a hand in progress.)"""
+        self.show_next_level()
+        self.save(update_fields=["small_blind", "big_blind", "ante", "ante_mode"])
+
+    def poll_key(self, *, between_hands: bool | None = None) -> str:
+        """What the table's pollers (the dealer's screen, the TV, the phones) compare: the
+        version, and at a tournament table between hands the level the next hand will be dealt
+        at, which the clock changes by itself (so the screens show a new level as it starts).
+        `between_hands`: whether no hand is in progress, when the caller knows."""
+        if self.clock_id is None:
+            return str(self.version)
+        if between_hands is None:
+            between_hands = self.live_hand() is None
+        if not between_hands:
+            return str(self.version)
+        assert self.clock is not None
+        level = self.clock.level_for_hand()
+        return f"{self.version}-{level.small_blind}-{level.big_blind}-{level.ante}"
+
+    def show_next_level(self) -> None:
+        """A tournament table between hands: the blinds and antes the next hand will be dealt
+        at (the clock's level now), in memory only, so that every screen and the prompt show
+        what will be dealt rather than the last hand's level. `take_level` stores them."""
         assert self.clock is not None
         level = self.clock.level_for_hand()
         self.small_blind, self.big_blind = level.small_blind, level.big_blind
@@ -460,7 +482,6 @@ class Table(models.Model):
             "each": self.AnteMode.EACH,
             "big_blind": self.AnteMode.BIG_BLIND,
         }.get(level.ante_kind.value, self.AnteMode.NONE)
-        self.save(update_fields=["small_blind", "big_blind", "ante", "ante_mode"])
 
     def latest_hand(self) -> Hand | None:
         return self.hands.order_by("-number").first()
@@ -982,8 +1003,9 @@ def session_busy(session: Session) -> str:
 def session_seats(session: Session) -> list[tuple[int, str, int]]:
     """(player id, table, stack) for each seat at one of `session`'s tables
     (ledger.models.SEATED)."""
-    seats = Seat.objects.filter(table__session=session).select_related("table")
-    return [(seat.player_id, str(seat.table), seat.stack) for seat in seats]
+    # Tournament chips are not the session's: a tournament table's seats are not counted.
+    seats = Seat.objects.filter(table__session=session, table__clock__isnull=True)
+    return [(seat.player_id, str(seat.table), seat.stack) for seat in seats.select_related("table")]
 
 
 def carried_pots(session: Session) -> list[tuple[str, int]]:

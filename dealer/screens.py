@@ -203,6 +203,9 @@ def table_context(
     if hand is None:
         hand = table.latest_hand()
     live = hand if hand is not None and hand.status == Hand.Status.LIVE else None
+    if live is None and table.clock_id is not None:
+        table.show_next_level()  # between hands: the level the next hand will be dealt at
+    poll_key = table.poll_key(between_hands=live is None)
     if live is None:
         state = None
     elif state is None:
@@ -267,6 +270,7 @@ def table_context(
 
     context: dict[str, Any] = {
         "table": table,
+        "poll_key": poll_key,
         "hand": live,
         "last_hand": hand,
         "seq": seq,

@@ -117,7 +117,7 @@ def table_page(request: HtmxHttpRequest, pk: int) -> HttpResponse:
 def table_poll(request: HtmxHttpRequest, pk: int) -> HttpResponse:
     """Polled about once a second: nothing (204) unless the table changed since `v`."""
     table = _table(request, pk)
-    if request.GET.get("v") == str(table.version):
+    if request.GET.get("v") == table.poll_key():
         return HttpResponse(status=204)
     return _respond(request, table)
 

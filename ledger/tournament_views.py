@@ -26,7 +26,7 @@ from config.http import HtmxHttpRequest
 from config.limits import whole_number
 from ledger import prizes
 from ledger.forms import PayoutTableForm, RegisterForm, TournamentForm, money_text
-from ledger.models import Entry, Player, Session, Tournament
+from ledger.models import TOURNAMENT_LINKS, Entry, Player, Session, Tournament
 
 
 def _tournament(request: HtmxHttpRequest, pk: int) -> Tournament:
@@ -105,10 +105,18 @@ def tournament_list(request: HtmxHttpRequest) -> HttpResponse:
     return _list(request, TournamentForm(host=request.user, initial=initial))
 
 
+def links(tournament: Tournament | None) -> list[dict[str, object]]:
+    """The other apps' pages of `tournament` (its clock, remote, TV display, tables), or for the
+    list (None) the pages for every tournament: see ledger.models.hooks.TOURNAMENT_LINKS."""
+    return [link for hook in TOURNAMENT_LINKS for link in hook(tournament)]
+
+
 def _list(request: HtmxHttpRequest, form: TournamentForm) -> HttpResponse:
     tournaments = Tournament.objects.filter(host=request.user).select_related("session")
     return render(
-        request, "ledger/tournament_list.html", {"tournaments": tournaments, "form": form}
+        request,
+        "ledger/tournament_list.html",
+        {"tournaments": tournaments, "form": form, "links": links(None)},
     )
 
 
@@ -193,6 +201,7 @@ def _page(
         "tournament": tournament,
         "level": level,
         "has_clock": getattr(tournament, "clock", None) is not None,
+        "links": links(tournament),
         "alive": alive,
         "alive_rows": [r for r in results if r.player in alive],
         "results": results,

@@ -1,35 +1,50 @@
 from __future__ import annotations
 
 from django.urls import path
+from django.views.generic import RedirectView
 
 from ledger import tournament_views as tv
 from ledger import views
 
 app_name = "ledger"
 
+# Included at the site's root: the ledger's pages are under /ledger/, a tournament's under
+# /tournaments/ (beside its clock, remote and tables: dealer/tournament/urls.py).
+
 urlpatterns = [
-    path("sessions/", views.session_list, name="session_list"),
-    path("sessions/new/", views.session_create, name="session_create"),
-    path("sessions/<id:pk>/", views.session_detail, name="session_detail"),
-    path("sessions/<id:pk>/buy-in/", views.buy_in_add, name="buy_in_add"),
-    path("sessions/<id:pk>/counting/", views.session_counting, name="session_counting"),
-    path("sessions/<id:pk>/resume/", views.session_resume, name="session_resume"),
-    path("sessions/<id:pk>/count/", views.counts_save, name="counts_save"),
-    path("sessions/<id:pk>/policy/", views.policy_set, name="policy_set"),
-    path("sessions/<id:pk>/options/", views.options_set, name="options_set"),
-    path("sessions/<id:pk>/settle/", views.session_settle, name="session_settle"),
-    path("sessions/<id:pk>/reopen/", views.session_reopen, name="session_reopen"),
-    path("sessions/<id:pk>/print/", views.session_print, name="session_print"),
-    path("sessions/<id:pk>/players.csv", views.session_csv, name="session_csv"),
-    path("sessions/<id:pk>/transfers.csv", views.transfers_csv, name="transfers_csv"),
-    path("transfers/<id:pk>/paid/", views.transfer_paid, name="transfer_paid"),
-    path("players/", views.player_list, name="player_list"),
-    path("players/new/", views.player_create, name="player_create"),
-    path("players/<id:pk>/", views.player_detail, name="player_detail"),
-    path("players/<id:pk>/edit/", views.player_edit, name="player_edit"),
-    path("players/<id:pk>/merge/", views.player_merge, name="player_merge"),
-    path("history/", views.history, name="history"),
-    path("history.csv", views.history_csv, name="history_csv"),
+    path("ledger/sessions/", views.session_list, name="session_list"),
+    path("ledger/sessions/new/", views.session_create, name="session_create"),
+    path("ledger/sessions/<id:pk>/", views.session_detail, name="session_detail"),
+    path("ledger/sessions/<id:pk>/buy-in/", views.buy_in_add, name="buy_in_add"),
+    path("ledger/sessions/<id:pk>/counting/", views.session_counting, name="session_counting"),
+    path("ledger/sessions/<id:pk>/resume/", views.session_resume, name="session_resume"),
+    path("ledger/sessions/<id:pk>/count/", views.counts_save, name="counts_save"),
+    path("ledger/sessions/<id:pk>/policy/", views.policy_set, name="policy_set"),
+    path("ledger/sessions/<id:pk>/options/", views.options_set, name="options_set"),
+    path("ledger/sessions/<id:pk>/settle/", views.session_settle, name="session_settle"),
+    path("ledger/sessions/<id:pk>/reopen/", views.session_reopen, name="session_reopen"),
+    path("ledger/sessions/<id:pk>/print/", views.session_print, name="session_print"),
+    path("ledger/sessions/<id:pk>/players.csv", views.session_csv, name="session_csv"),
+    path("ledger/sessions/<id:pk>/transfers.csv", views.transfers_csv, name="transfers_csv"),
+    path("ledger/transfers/<id:pk>/paid/", views.transfer_paid, name="transfer_paid"),
+    path("ledger/players/", views.player_list, name="player_list"),
+    path("ledger/players/new/", views.player_create, name="player_create"),
+    path("ledger/players/<id:pk>/", views.player_detail, name="player_detail"),
+    path("ledger/players/<id:pk>/edit/", views.player_edit, name="player_edit"),
+    path("ledger/players/<id:pk>/merge/", views.player_merge, name="player_merge"),
+    path("ledger/history/", views.history, name="history"),
+    path("ledger/history.csv", views.history_csv, name="history_csv"),
+    # Addresses from before the tournaments moved to /tournaments/ (bookmarks).
+    path(
+        "ledger/tournaments/",
+        RedirectView.as_view(pattern_name="ledger:tournament_list", query_string=True),
+        name="tournament_list_moved",
+    ),
+    path(
+        "ledger/tournaments/<id:pk>/",
+        RedirectView.as_view(pattern_name="ledger:tournament_detail"),
+        name="tournament_detail_moved",
+    ),
     path("tournaments/", tv.tournament_list, name="tournament_list"),
     path("tournaments/new/", tv.tournament_create, name="tournament_create"),
     path("tournaments/<id:pk>/", tv.tournament_detail, name="tournament_detail"),

@@ -210,7 +210,7 @@ def _page_version(path: str) -> int | None:
 
     if match := re.match(r"/ledger/sessions/(\d+)/.", path):
         rows = Session.objects.filter(pk=match.group(1))
-    elif match := re.match(r"/ledger/tournaments/(\d+)/.", path):
+    elif match := re.match(r"/tournaments/(\d+)/(?!clock/|remote/|tables/).", path):
         rows = Tournament.objects.filter(pk=match.group(1))
     elif match := re.match(r"/ledger/transfers/(\d+)/", path):
         rows = Session.objects.filter(transfers=match.group(1))

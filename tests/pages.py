@@ -84,10 +84,10 @@ def every_page(
     get("player", f"/ledger/players/{Player.objects.get(host=host, name=names[0]).pk}/")
 
     tournament = a_tournament(client, host, names, place)
-    get("tournament list", "/ledger/tournaments/")
-    get("tournament", f"/ledger/tournaments/{tournament.pk}/")
+    get("tournament list", "/tournaments/")
+    get("tournament", f"/tournaments/{tournament.pk}/")
     stacks = {f"stack_{p.pk}": "1500" for p in tournament.alive()}
-    response = client.post(f"/ledger/tournaments/{tournament.pk}/deal/", stacks, headers=HTMX)
+    response = client.post(f"/tournaments/{tournament.pk}/deal/", stacks, headers=HTMX)
     pages["tournament deal offer (htmx)"] = response.content.decode()
     clock = TournamentClock.objects.get(tournament=tournament)
     get("clock list", "/tournaments/structures/")

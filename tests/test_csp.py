@@ -27,6 +27,7 @@ POLICY = {
     "script-src": ["'self'"],
     "style-src": ["'self'"],
     "img-src": ["'self'"],
+    "manifest-src": ["'self'"],
     "connect-src": ["'self'"],
     "form-action": ["'self'"],
     "frame-ancestors": ["'none'"],

@@ -142,6 +142,26 @@ class TournamentClock(models.Model):
             display_token=self.display_token, version=models.F("version") + 1
         )
 
+    def table_session(self) -> Any:
+        """The session a table of this tournament belongs to: the tournament's night, whose
+        settlement its results join. A tournament on its own is given one now (attached, so
+        its tables and its results share one night and no empty session is left over). Call
+        inside a transaction: the tournament's row is locked first, so two tables opened at
+        once share the session."""
+        from ledger.models import Session, Tournament
+
+        tournament = Tournament.objects.select_for_update().get(pk=self.tournament_id)
+        if tournament.session is not None:
+            return tournament.session
+        session = Session.objects.create(
+            host=tournament.host, name=tournament.name, currency=tournament.currency
+        )
+        tournament.attach(session)
+        # The tournament's pages show its session: an open one is now out of date.
+        Tournament.objects.filter(pk=tournament.pk).update(version=models.F("version") + 1)
+        self.tournament = tournament
+        return session
+
     def claim(self, version: int) -> bool:
         """Take the next version if `version` is still current; False if another device
         changed the clock first (nothing is applied)."""

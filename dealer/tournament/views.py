@@ -19,6 +19,7 @@ from typing import Any
 from django import forms
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
+from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.db.models import Count, Max, prefetch_related_objects
 from django.http import HttpRequest, HttpResponse
@@ -61,6 +62,7 @@ from dealer.engine.structure import (
 )
 from dealer.tournament.models import SavedStructure, TournamentClock, minutes_text
 from ledger.models import Player, Tournament
+from ledger.templatetags.ledger import money
 
 STALE = gettext_lazy("Another device changed the clock first: this is the clock as it is now.")
 MINUTE = timedelta(minutes=1)
@@ -342,12 +344,8 @@ def level_label(step: Level | Break | None) -> str:
 
 
 def _money(tournament: Tournament, minor: int) -> str:
-    digits = 0 if tournament.currency in {"ISK", "JPY"} else 2
-    amount = minor / 10**digits if digits else minor
-    text = f"{amount:,.{digits}f}".replace(",", "\u202f")
-    if digits and text.endswith(".00"):
-        text = text[:-3]
-    return f"{text} {tournament.currency}"
+    """Money as every other page shows it (the ledger's `money` filter): "1,800.00 kr"."""
+    return money(minor, tournament.currency)
 
 
 def tournament_figures(tournament: Tournament, big_blind: int) -> dict[str, Any]:
@@ -421,6 +419,57 @@ def poll_key(clock: TournamentClock, now: datetime | None = None) -> str:
     return clock.poll_key(now, ledger_key(clock.tournament_id))
 
 
+# --- links between a tournament's pages ------------------------------------------------------
+
+
+def tournament_links(tournament: Tournament | None) -> list[dict[str, object]]:
+    """The dealer's pages of `tournament` for its page in the ledger: the clock (or setting one
+    up), the remote, the TV display, the seat draw and the dealer tables playing it. With None:
+    the saved structures, for the tournament list. (Registered in ledger's TOURNAMENT_LINKS.)"""
+    if tournament is None:
+        return [
+            {
+                "label": _("Saved structures"),
+                "url": reverse("dealer:clock:structures"),
+                "key": "structures",
+                "new_window": False,
+            }
+        ]
+    clock = TournamentClock.objects.filter(tournament=tournament).first()
+    if clock is None:
+        return [
+            {
+                "label": _("Set up the clock"),
+                "url": reverse("dealer:clock:setup", args=[tournament.pk]),
+                "key": "clock",
+                "new_window": False,
+            }
+        ]
+    links: list[dict[str, object]] = [
+        {"label": label, "url": url, "key": key, "new_window": key == "tv"}
+        for key, label, url in (
+            ("remote", _("Clock remote"), reverse("dealer:clock:remote", args=[tournament.pk])),
+            ("clock", _("Structure"), reverse("dealer:clock:setup", args=[tournament.pk])),
+            (
+                "tv",
+                _("TV display"),
+                reverse("dealer:clock:tv", args=[clock.display_token]),
+            ),
+            ("tables", _("Seat draw"), reverse("dealer:clock:tables", args=[tournament.pk])),
+        )
+    ]
+    for table in clock.live_tables.order_by("pk"):
+        links.append(
+            {
+                "label": table.name,
+                "url": reverse("dealer:table", args=[table.pk]),
+                "key": f"table-{table.pk}",
+                "new_window": False,
+            }
+        )
+    return links
+
+
 # --- structures: templates and the editor ----------------------------------------------------
 
 
@@ -439,14 +488,11 @@ def _clock(request: HttpRequest, pk: int) -> TournamentClock:
 @login_required
 @require_GET
 def structure_list(request: HttpRequest) -> HttpResponse:
-    """The host's saved structures and tournaments, with their clocks."""
+    """The host's saved structures (the tournaments are the ledger's list, /tournaments/)."""
     return render(
         request,
         "dealer/tournament_list.html",
-        {
-            "templates": SavedStructure.objects.filter(host=request.user),
-            "tournaments": Tournament.objects.filter(host=request.user).select_related("clock"),
-        },
+        {"templates": SavedStructure.objects.filter(host=request.user)},
     )
 
 
@@ -779,6 +825,7 @@ def _alive(tournament: Tournament) -> list[Player]:
 
 def _tables_context(clock: TournamentClock, **extra: Any) -> dict[str, Any]:
     players = {p.pk: p for p in _alive(clock.tournament)}
+    chips = player_chips(clock.tournament)
     tables = _table_seats(clock, set(players))
     seated = {p for t in tables for p in t.players.values()}
     breaking = table_to_break(tables)
@@ -813,6 +860,8 @@ def _tables_context(clock: TournamentClock, **extra: Any) -> dict[str, Any]:
                 "big_blind": t.big_blind,
                 "max_seats": t.max_seats,
                 "seats": [(s, players[t.players[s]]) for s in sorted(t.players)],
+                "chips": {s: chips.get(t.players[s], 0) for s in t.players},
+                "dealer_table": _dealer_table(clock.tables[t.table]),
             }
             for t in tables
         ],
@@ -850,6 +899,8 @@ def tables_act(request: HtmxHttpRequest, pk: int, action: str) -> HttpResponse:
     seen = version.cleaned_data["version"]
     if seen != clock.version:
         return _tables_response(request, clock, error=str(STALE))
+    if action == "open":
+        return _open_table(request, clock, seen)
     before = copy.deepcopy(clock.tables)
     try:
         notice = _table_action(clock, action, request.POST)
@@ -916,6 +967,103 @@ def _table_action(clock: TournamentClock, action: str, data: Any) -> str:
         del clock.tables[int(str(breaking))]
         return _("Table broken: %(n)s players moved.") % {"n": len(moves)}
     raise ValueError(_("Unknown action."))
+
+
+def player_chips(tournament: Tournament) -> dict[int, int]:
+    """Each player's tournament chips from the ledger: what their entries since their last
+    bust-out gave them (a buy-in or re-entry, rebuys, the add-on)."""
+    out: dict[int, datetime] = {}
+    for finish in tournament.finishes.all():
+        if finish.player_id not in out or finish.busted_at > out[finish.player_id]:
+            out[finish.player_id] = finish.busted_at
+    chips: dict[int, int] = {}
+    for entry in tournament.entries.all():
+        busted = out.get(entry.player_id)
+        if busted is None or entry.created_at > busted:
+            chips[entry.player_id] = chips.get(entry.player_id, 0) + entry.chips
+    return chips
+
+
+def _open_table(request: HtmxHttpRequest, clock: TournamentClock, seen: int) -> HttpResponse:
+    """One tap: a dealer table for one of the drawn tables, its players in their drawn seats
+    with their tournament chips (nothing is bought: the chips were paid for in the tournament),
+    in the tournament's session. Then the dealer's screen, ready to deal."""
+    from dealer.models import Seat, Table
+
+    index = whole_number(request.POST.get("table", ""), max(len(clock.tables) - 1, 0))
+    if index is None or index >= len(clock.tables):
+        return _tables_response(request, clock, error=_("No such table."))
+    drawn = clock.tables[index]
+    if _dealer_table(drawn) is not None:
+        return _tables_response(
+            request, clock, error=_("%(table)s is open already.") % {"table": drawn["name"]}
+        )
+    alive = {p.pk: p for p in _alive(clock.tournament)}
+    seats = {int(n): alive[int(p)] for n, p in drawn["seats"].items() if int(p) in alive}
+    if len(seats) < 2:
+        return _tables_response(
+            request, clock, error=_("A table needs two players: draw the seats first.")
+        )
+    chips = player_chips(clock.tournament)
+    level = clock.level_for_hand()
+    values = clock.structure.chips_at(clock.step) or clock.structure.chips
+    colours = ["white", "red", "green", "black", "purple", "yellow", "orange", "blue"]
+    name = f"{clock.tournament.name}: {drawn['name']}"[: limits.MAX_NAME]
+    try:
+        with transaction.atomic():
+            if not clock.claim(seen):
+                clock.refresh_from_db()
+                return _tables_response(request, clock, error=str(STALE))
+            table = Table(
+                host=request.user,
+                name=name,
+                max_seats=max(int(drawn["max_seats"]), max(seats)),
+                clock=clock,
+                chips=[
+                    {"colour": colours[i % len(colours)], "value": value, "count": 100}
+                    for i, value in enumerate(values)
+                ],
+                small_blind=level.small_blind,
+                big_blind=level.big_blind,
+            )
+            table.session = clock.table_session()
+            table.session.hold(table.session.State.OPEN)
+            table.save()
+            table.take_level()
+            for number, player in sorted(seats.items()):
+                Seat.check_free(player)
+                # Dealt in from the first hand: nobody waits for the big blind at a new table.
+                Seat.objects.create(
+                    table=table,
+                    number=number,
+                    player=player,
+                    stack=chips.get(player.pk, 0),
+                    is_new=False,
+                )
+            clock.tables[index]["dealer_table"] = table.pk
+            clock.save(update_fields=["tables", "version"])
+    except ValidationError as error:
+        clock.refresh_from_db()
+        return _tables_response(request, clock, error=" ".join(error.messages))
+    messages.success(
+        request,
+        _("%(n)s players sit at %(table)s with their tournament chips.")
+        % {"n": len(seats), "table": isolate(name)},
+    )
+    url = reverse("dealer:table", args=[table.pk])
+    if not request.htmx:
+        return redirect(url)
+    return HttpResponse(status=204, headers={"HX-Redirect": url})
+
+
+def _dealer_table(drawn: dict[str, Any]) -> int | None:
+    """The dealer table opened for a drawn table, if it is still there."""
+    from dealer.models import Table
+
+    pk = drawn.get("dealer_table")
+    if pk is None:
+        return None
+    return Table.objects.filter(pk=pk).values_list("pk", flat=True).first()
 
 
 def _move(clock: TournamentClock, moves: list[Any]) -> None:

@@ -18,7 +18,14 @@ from __future__ import annotations
 
 # Players first, then sessions, then tournaments: each points at the ones before it, and imports
 # what points back at it (for use in its methods) at its bottom, once its own classes exist.
-from ledger.models.hooks import BUSY_CHECKS, MERGE_HOOKS, SEATED, SETTLE_HOOKS, UNOWNED
+from ledger.models.hooks import (
+    BUSY_CHECKS,
+    MERGE_HOOKS,
+    SEATED,
+    SETTLE_HOOKS,
+    TOURNAMENT_LINKS,
+    UNOWNED,
+)
 from ledger.models.players import Player
 from ledger.models.sessions import (
     BANK,
@@ -49,6 +56,7 @@ __all__ = [
     "UNOWNED",
     "SETTLE_HOOKS",
     "STALE_SESSION",
+    "TOURNAMENT_LINKS",
     "BuyIn",
     "CashOut",
     "CountSource",

@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING
 if TYPE_CHECKING:
     from ledger.models.players import Player
     from ledger.models.sessions import Session
+    from ledger.models.tournaments import Tournament
 
 # - BUSY_CHECKS: why a session cannot stop being played now (a hand in progress at one of its
 #   tables), as a message, or "" when nothing is in progress;
@@ -28,3 +29,7 @@ SEATED: list[Callable[[Session], list[tuple[int, str, int]]]] = []
 #   pot carried to the next deal): sold chips the count cannot find in front of a player.
 UNOWNED: list[Callable[[Session], list[tuple[str, int]]]] = []
 SETTLE_HOOKS: list[Callable[[Session], None]] = []
+# - TOURNAMENT_LINKS: the other apps' pages of a tournament (its clock, remote, TV display and
+#   tables), each a dict {"label", "url", "key", "new_window"}, for the tournament page; called
+#   with None, the pages for every tournament (the saved structures) for the tournament list.
+TOURNAMENT_LINKS: list[Callable[[Tournament | None], list[dict[str, object]]]] = []

@@ -283,7 +283,8 @@ def test_tv_shows_players_average_and_prize_pool(
     html = client.get(f"/tournaments/tv/{clock.display_token}/").text
     assert 'data-testid="players">3 / 4<' in html
     assert "2000" in html and "(100.0 BB)" in html  # 6000 chips / 3 players, big blind 20
-    assert "800 SEK" in html  # 4 × 200 SEK
+    # 4 × 200 kr, as every other page writes money (the ledger's `money` filter).
+    assert 'data-testid="pool">800.00\xa0kr<' in html
 
 
 # --- tables ----------------------------------------------------------------------------------

@@ -93,7 +93,7 @@ def test_the_tournament_sends_the_version_it_shows(
         host=host, name="Cup", buy_in=20000, starting_chips=1500, payout_unit=1000
     )
     log_in(page, live_server)
-    page.goto(f"{live_server.url}/ledger/tournaments/{tournament.pk}/")
+    page.goto(f"{live_server.url}/tournaments/{tournament.pk}/")
     for name in ("Anna", "Bo"):
         shown = page.locator("#tournament").get_attribute("data-version")
         page.locator("input[name=new_player]").fill(name)

@@ -878,7 +878,7 @@ def _clock(world: World) -> list[Context]:
             f"/tournaments/{running.pk}/remote/",
             f"/tournaments/tv/{token}/",
             f"/tournaments/{running.pk}/clock/",
-            f"/ledger/tournaments/{running.pk}/",
+            f"/tournaments/{running.pk}/",
             f"/tables/{o.tables['Final table'].pk}/",
         ]
 
@@ -1083,6 +1083,26 @@ def _clock(world: World) -> list[Context]:
                 "seat": _f(Int(lo=0, hi=6, required=False)),
             },
             follow=clock_pages,
+        )
+    )
+    # Seat the drawn table at a dealer table (the waiting cup's walk-ins: free to sit).
+    waiting_clock = waiting
+    ctx(
+        Context(
+            "dealer:clock:tables_act",
+            "open",
+            {"pk": waiting_clock.tournament_id, "action": "open"},
+            {"pk": x.clocks["waiting"].tournament_id},
+            data={"version": str(waiting_clock.version), "table": "0"},
+            fields={
+                "version": _f(Exact(expected=str(waiting_clock.version)), family="clock version"),
+                "table": _f(Int(lo=0, hi=0)),
+            },
+            follow=lambda: [
+                f"/tournaments/{waiting_clock.tournament_id}/tables/",
+                f"/tournaments/{waiting_clock.tournament_id}/",
+                f"/tables/{Table.objects.order_by('-pk').values_list('pk', flat=True).first()}/",
+            ],
         )
     )
     for action in ("move", "break"):
@@ -1442,7 +1462,7 @@ def _tournaments(world: World) -> list[Context]:
     sessions = Session.objects.filter(host=o.user).exclude(state=Session.State.SETTLED)
 
     def pages(t: Any) -> Callable[[], list[str]]:
-        urls = [f"/ledger/tournaments/{t.pk}/"]
+        urls = [f"/tournaments/{t.pk}/"]
         if hasattr(t, "clock"):
             urls += [f"/tournaments/{t.pk}/remote/", f"/tournaments/tv/{t.clock.display_token}/"]
         if t.session_id:
@@ -1475,6 +1495,29 @@ def _tournaments(world: World) -> list[Context]:
         )
     ]
     ctx = contexts.append
+    # The addresses from before /tournaments/ redirect there.
+    ctx(
+        Context(
+            "ledger:tournament_list_moved",
+            "the list",
+            method="GET",
+            data={"session": str(o.sessions["open"].pk)},
+            fields={"session": _f(Lenient())},
+            writes=False,
+            writers=(),
+        )
+    )
+    ctx(
+        Context(
+            "ledger:tournament_detail_moved",
+            ts["running"].name,
+            {"pk": ts["running"].pk},
+            {"pk": x.tournaments["running"].pk},
+            "GET",
+            writes=False,
+            writers=(),
+        )
+    )
     for key in ("registering", "waiting", "running", "finished", "dealt"):
         ctx(
             Context(
@@ -1742,6 +1785,8 @@ def _tournaments(world: World) -> list[Context]:
 def _accounts(world: World) -> list[Context]:
     return [
         Context("home", "the front page", method="GET", writes=False, writers=()),
+        Context("manifest", "the manifest", method="GET", writes=False, writers=()),
+        Context("favicon", "the icon", method="GET", writes=False, writers=()),
         Context("login", "the form", method="GET", writes=False, writers=()),
         # Logging in stores the last login: anyone who knows the password may.
         Context(

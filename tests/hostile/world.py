@@ -274,7 +274,21 @@ def _tournaments(host: Host) -> None:
     # hand on its page).
     waiting = Tournament.objects.create(host=user, name="Waiting cup", **money)
     host.tournaments["waiting"] = waiting
-    _clock(host, "waiting", waiting, started=False)
+    waiting_clock = _clock(host, "waiting", waiting, started=False)
+    # Two walk-ins, at no table yet, drawn to the waiting cup's table: seating them at a dealer
+    # table (one tap) is a real change.
+    walk_ins = [Player.objects.create(host=user, name=f"Walk-in {n}") for n in (1, 2)]
+    for player in walk_ins:
+        waiting.register(player, by=user)
+    waiting_clock.tables = [
+        {
+            "name": "Table 1",
+            "max_seats": 6,
+            "big_blind": None,
+            "seats": {str(n): p.pk for n, p in enumerate(walk_ins, start=1)},
+        }
+    ]
+    waiting_clock.save()
 
     running = Tournament.objects.create(host=user, name="Running cup", **money, **windows)
     for name in names[:5] + names[7:9]:

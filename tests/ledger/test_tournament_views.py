@@ -43,7 +43,7 @@ def pk(t: Tournament, name: str) -> int:
 
 
 def url(t: Tournament, action: str = "") -> str:
-    return f"/ledger/tournaments/{t.pk}/" + (f"{action}/" if action else "")
+    return f"/tournaments/{t.pk}/" + (f"{action}/" if action else "")
 
 
 # --- list and create --------------------------------------------------------------------------
@@ -51,20 +51,20 @@ def url(t: Tournament, action: str = "") -> str:
 
 def test_the_list_shows_tournaments_and_a_form(logged_in: Client, host: Any) -> None:
     make(host)
-    page = text(logged_in.get("/ledger/tournaments/"))
+    page = text(logged_in.get("/tournaments/"))
     assert "Friday freezeout" in page
     assert "New tournament" in page
 
 
 def test_pages_need_a_login(client: Client, host: Any) -> None:
     t = make(host)
-    for address in ("/ledger/tournaments/", url(t)):
+    for address in ("/tournaments/", url(t)):
         assert client.get(address).status_code == 302
 
 
 def test_creating_a_tournament_reads_money_as_typed(logged_in: Client, host: Any) -> None:
     response = logged_in.post(
-        "/ledger/tournaments/new/",
+        "/tournaments/new/",
         {"name": "Lördag", "currency": "SEK", "buy_in": "200", "fee": "20",
          "starting_chips": "10000", "late_until_level": "4", "re_entry": "on",
          "rebuy_until_level": "0", "add_on_level": "0", "payout_unit": "10"},
@@ -78,10 +78,10 @@ def test_creating_a_tournament_reads_money_as_typed(logged_in: Client, host: Any
 
 def test_a_tournament_from_a_session_takes_its_currency(logged_in: Client, host: Any) -> None:
     night = Session.objects.create(host=host, name="Night", currency="EUR")
-    page = html(logged_in.get(f"/ledger/tournaments/?session={night.pk}"))
+    page = html(logged_in.get(f"/tournaments/?session={night.pk}"))
     assert 'value="Night tournament"' in page
     logged_in.post(
-        "/ledger/tournaments/new/",
+        "/tournaments/new/",
         {"name": "T", "session": night.pk, "currency": "SEK", "buy_in": "20", "fee": "0",
          "starting_chips": "5000", "late_until_level": "0", "rebuy_until_level": "0",
          "add_on_level": "0"},
@@ -105,7 +105,7 @@ def test_a_bad_tournament_is_refused_with_a_reason(
     data = {"name": "X", "currency": "SEK", "buy_in": "200", "fee": "0",
             "starting_chips": "100", "late_until_level": "0", "rebuy_until_level": "0",
             "add_on_level": "0"} | changes  # fmt: skip
-    assert message in text(logged_in.post("/ledger/tournaments/new/", data))
+    assert message in text(logged_in.post("/tournaments/new/", data))
     assert not Tournament.objects.exists()
 
 
