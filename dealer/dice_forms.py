@@ -240,13 +240,13 @@ class DiceVersionForm(forms.Form):
     version = revision_field()
 
 
-class PlayerForm(DiceVersionForm):
+class DicePlayerForm(DiceVersionForm):
     """A move by one player (strip poker: the loser of the round)."""
 
     player = hidden_number(0, MAX_ROWS - 1)
 
 
-class ShowDiceForm(PlayerForm):
+class ShowDiceForm(DicePlayerForm):
     """Poker dice: a player's final dice (five taps) or their combination, and their rolls."""
 
     dice = DiceField(required=False, label=_("Dice"))
@@ -273,7 +273,7 @@ class ShowDiceForm(PlayerForm):
         return data
 
 
-class ClaimForm(PlayerForm):
+class ClaimForm(DicePlayerForm):
     """Liar's dice: what the player says is under the cup."""
 
     hand = forms.ChoiceField(
@@ -291,7 +291,7 @@ class ClaimForm(PlayerForm):
         return data
 
 
-class CallForm(PlayerForm):
+class CallForm(DicePlayerForm):
     """Liar's dice: the bluff is called; the five dice under the cup. Or, after five aces were
     accepted, the dice the player rolled for them."""
 

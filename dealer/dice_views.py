@@ -41,8 +41,8 @@ from dealer.dice_forms import (
     CallForm,
     ClaimForm,
     DiceGameForm,
+    DicePlayerForm,
     DiceVersionForm,
-    PlayerForm,
     RollForm,
     ShowDiceForm,
 )
@@ -152,7 +152,7 @@ def dice_claim(request: HtmxHttpRequest, pk: int) -> HttpResponse:
 @require_POST
 def dice_accept(request: HtmxHttpRequest, pk: int) -> HttpResponse:
     """Liar's dice: the neighbour accepts the claim."""
-    return _move(request, pk, PlayerForm, lambda d: Accept(d["player"]))
+    return _move(request, pk, DicePlayerForm, lambda d: Accept(d["player"]))
 
 
 @login_required
@@ -173,7 +173,7 @@ def dice_aces(request: HtmxHttpRequest, pk: int) -> HttpResponse:
 @require_POST
 def dice_lost(request: HtmxHttpRequest, pk: int) -> HttpResponse:
     """Strip poker: the loser of the round."""
-    return _move(request, pk, PlayerForm, lambda d: Lost(d["player"]))
+    return _move(request, pk, DicePlayerForm, lambda d: Lost(d["player"]))
 
 
 def _version_action(request: HtmxHttpRequest, pk: int, what: str) -> HttpResponse:
@@ -408,13 +408,13 @@ def _liars(game: DiceGame, state: Any, over: bool) -> dict[str, Any]:
         if result.ending is Ending.CALLED:
             if result.held:
                 what = _(
-                    "%(by)s called %(claimant)s's %(claim)s: the cup held %(shown)s, so "
-                    "%(by)s pays."
+                    "%(by)s called %(claimant)s's claim of %(claim)s: the cup held "
+                    "%(shown)s, so %(by)s pays."
                 )
             else:
                 what = _(
-                    "%(by)s called %(claimant)s's %(claim)s: the cup held only %(shown)s, so "
-                    "%(claimant)s pays."
+                    "%(by)s called %(claimant)s's claim of %(claim)s: the cup held only "
+                    "%(shown)s, so %(claimant)s pays."
                 )
         elif result.held:
             what = _("%(by)s accepted five aces and rolled them: %(claimant)s pays.")

@@ -537,7 +537,7 @@ def test_the_tv_display_shows_standings_pot_and_whose_turn(pad_for: Any, client:
     client.logout()
     board = text(client.get(f"/dice/tv/{token}/poll/?v={version}"))
     assert 'data-testid="display-pot">2<' in board and "Anna claims" not in board
-    assert "<li>1. Bo 10</li><li>2. Anna 8</li>" in board
+    assert "<li><span>1. Bo</span> 10</li><li><span>2. Anna</span> 8</li>" in board
     assert client.get("/dice/tv/not-a-token-at-all/").status_code == 404
 
 
