@@ -114,9 +114,16 @@ def _form_error(form: Any) -> str:
     return " ".join(errors) or _("Check the form.")
 
 
-def _move(request: HtmxHttpRequest, pk: int, form_class: Any, make: Any) -> HttpResponse:
-    """Parse the move with `form_class`, build the action with `make(data)`, append it."""
+def _move(request: HtmxHttpRequest, pk: int, kind: str, form_class: Any, make: Any) -> HttpResponse:
+    """Parse the move with `form_class`, build the action with `make(data)`, append it. The
+    move belongs to one `kind` of game: posted to another, it is refused."""
     game = _game(request, pk)
+    if game.kind != kind:
+        error = _("%(game)s has no such move: it is a game of %(kind)s.") % {
+            "game": game,
+            "kind": game.get_kind_display(),
+        }
+        return _respond(request, game, error=error)
     form = form_class(request.POST)
     if not form.is_valid():
         if "version" in form.errors:  # a page without a version it could have shown
@@ -138,42 +145,52 @@ def _move(request: HtmxHttpRequest, pk: int, form_class: Any, make: Any) -> Http
 @require_POST
 def dice_show(request: HtmxHttpRequest, pk: int) -> HttpResponse:
     """Poker dice: a player's final dice or combination, and how many rolls they used."""
-    return _move(request, pk, ShowDiceForm, lambda d: Show(d["player"], d["shown"], d["rolls"]))
+    return _move(
+        request,
+        pk,
+        DiceGame.Kind.POKER_DICE,
+        ShowDiceForm,
+        lambda d: Show(d["player"], d["shown"], d["rolls"]),
+    )
 
 
 @login_required
 @require_POST
 def dice_claim(request: HtmxHttpRequest, pk: int) -> HttpResponse:
     """Liar's dice: the player slides the cup to the left, claiming a combination."""
-    return _move(request, pk, ClaimForm, lambda d: Claim(d["player"], d["claim"]))
+    return _move(
+        request, pk, DiceGame.Kind.LIARS, ClaimForm, lambda d: Claim(d["player"], d["claim"])
+    )
 
 
 @login_required
 @require_POST
 def dice_accept(request: HtmxHttpRequest, pk: int) -> HttpResponse:
     """Liar's dice: the neighbour accepts the claim."""
-    return _move(request, pk, DicePlayerForm, lambda d: Accept(d["player"]))
+    return _move(request, pk, DiceGame.Kind.LIARS, DicePlayerForm, lambda d: Accept(d["player"]))
 
 
 @login_required
 @require_POST
 def dice_call(request: HtmxHttpRequest, pk: int) -> HttpResponse:
     """Liar's dice: "blekking!" — the cup is lifted; the five dice under it."""
-    return _move(request, pk, CallForm, lambda d: Call(d["player"], d["dice"]))
+    return _move(request, pk, DiceGame.Kind.LIARS, CallForm, lambda d: Call(d["player"], d["dice"]))
 
 
 @login_required
 @require_POST
 def dice_aces(request: HtmxHttpRequest, pk: int) -> HttpResponse:
     """Liar's dice: five aces were accepted; the dice the player rolled for them."""
-    return _move(request, pk, CallForm, lambda d: RollAces(d["player"], d["dice"]))
+    return _move(
+        request, pk, DiceGame.Kind.LIARS, CallForm, lambda d: RollAces(d["player"], d["dice"])
+    )
 
 
 @login_required
 @require_POST
 def dice_lost(request: HtmxHttpRequest, pk: int) -> HttpResponse:
     """Strip poker: the loser of the round."""
-    return _move(request, pk, DicePlayerForm, lambda d: Lost(d["player"]))
+    return _move(request, pk, DiceGame.Kind.STRIP, DicePlayerForm, lambda d: Lost(d["player"]))
 
 
 def _version_action(request: HtmxHttpRequest, pk: int, what: str) -> HttpResponse:

@@ -1,5 +1,7 @@
-// The dice games' screen (seed 003): tap the five dice instead of typing them, and "roll for
-// me". Without this script the dice are typed ("K K 9 9 A") and the forms work the same.
+// The dice games (seed 003): on the game's screen, tap the five dice instead of typing them, and
+// "roll for me"; on the new-game form, show only the chosen game's fields ([data-kinds]).
+// Without this script the dice are typed ("K K 9 9 A"), every field shows, and the forms work
+// the same.
 (function () {
   "use strict";
   if (window.pottDice) return;
@@ -14,6 +16,19 @@
     input.value = list.join(" ");
     input.dispatchEvent(new Event("input", { bubbles: true }));
   }
+
+  function showKinds(select) {
+    if (!select.form) return;
+    select.form.querySelectorAll("[data-kinds]").forEach(function (part) {
+      part.hidden = part.getAttribute("data-kinds").split(" ").indexOf(select.value) < 0;
+    });
+  }
+  document.addEventListener("change", function (event) {
+    if (event.target.matches && event.target.matches("select[name=kind]")) showKinds(event.target);
+  });
+  document.addEventListener("DOMContentLoaded", function () {
+    document.querySelectorAll("select[name=kind]").forEach(showKinds);
+  });
 
   document.addEventListener("click", function (event) {
     var button = event.target.closest("[data-face], [data-dice-clear], [data-dice-back], [data-dice-roll]");

@@ -435,6 +435,34 @@ def test_bad_liars_dice_input_changes_nothing(
     assert unchanged(pad, before)
 
 
+def test_a_move_of_another_game_changes_nothing(pad_for: Any) -> None:
+    pad = pad_for("poker_dice", ["Anna", "Bo"])
+    before = snapshot(pad)
+    page = pad.post("claim/", {"player": 0, "hand": "PAIR-A"})
+    assert "Dice night has no such move: it is a game of Poker dice." in page
+    assert "Dice night has no such move" in pad.post("lost/", {"player": 0})
+    assert unchanged(pad, before)
+
+
+def test_a_poker_dice_player_who_is_out_cannot_show(pad_for: Any) -> None:
+    """Chips 4, stake 2, three players: Cia loses two rounds and cannot pay a third stake."""
+    pad = pad_for("poker_dice", ["Anna", "Bo", "Cia"], chips=4, stake=2)
+    pad.show("A A 9 10 J", rolls=1)
+    pad.show("K K 9 10 J")
+    pad.show("9 10 J Q A")  # Anna takes 6; Cia (nothing) starts round 2
+    pad.show("9 10 J Q A", rolls=1)  # round 2 in order Cia, Anna, Bo
+    pad.show("K K 9 10 J")
+    pad.show("A A A 9 10")  # Bo takes 6; Cia has nothing left for the stake
+    state = pad.state()
+    assert state.out == (2,) and state.chips == (4, 4, 0) and state.pot == 4  # round 3 paid
+    assert state.to_show == 0  # Cia had the lowest score but is out: the next on her left
+    assert '<tr class="out" data-testid="player-2">' in pad.page()
+    before = snapshot(pad)
+    page = pad.post("show/", {"player": 2, "dice": "A A A A A", "rolls": 1})
+    assert "Cia is out: their 0 chips do not cover the stake of 2." in page
+    assert unchanged(pad, before)
+
+
 def test_a_player_who_is_out_cannot_act(pad_for: Any) -> None:
     pad = pad_for("liars", ["Anna", "Bo", "Cia"], chips=2, stake=2)
     pad.claim("PAIR", "K")
