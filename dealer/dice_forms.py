@@ -228,10 +228,24 @@ class DiceField(forms.CharField):
         text = super().clean(value)
         if not text:
             return None
-        try:
-            return parse_dice(text)
-        except ValueError as error:
-            raise ValidationError(str(error)) from None
+        items = text.replace(",", " ").split()
+        if len(items) != DICE:
+            raise ValidationError(
+                _("Poker dice are %(dice)s dice, not %(n)s.") % {"dice": DICE, "n": len(items)}
+            )
+        for item in items:
+            check_face(item)
+        return parse_dice(items)
+
+
+def check_face(item: str) -> None:
+    """A face of a poker die, or the reason in the user's language."""
+    try:
+        parse_face(item)
+    except ValueError:
+        raise ValidationError(
+            _("“%(face)s” is not a face of a poker die: they show 9 10 J Q K A.") % {"face": item}
+        ) from None
 
 
 class DiceVersionForm(forms.Form):
@@ -307,7 +321,6 @@ class RollForm(forms.Form):
         items = self.cleaned_data["keep"].replace(",", " ").split()
         if len(items) > DICE:
             raise ValidationError(_("Poker dice are %(n)s dice.") % {"n": DICE})
-        try:
-            return tuple(parse_face(item) for item in items)
-        except ValueError as error:
-            raise ValidationError(str(error)) from None
+        for item in items:
+            check_face(item)
+        return tuple(parse_face(item) for item in items)

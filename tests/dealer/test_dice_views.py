@@ -270,7 +270,7 @@ def test_a_combination_can_be_picked_instead_of_the_dice(pad_for: Any) -> None:
     [
         ("K K 9 9 A A", "", "Poker dice are 5 dice, not 6."),
         ("K K 9 9", "", "Poker dice are 5 dice, not 4."),
-        ("K K 9 9 7", "", "'7' is not a face of a poker die: they show 9 10 J Q K A."),
+        ("K K 9 9 7", "", "“7” is not a face of a poker die: they show 9 10 J Q K A."),
         ("", "", "Tap the five dice or pick the combination."),
         ("", "PAIR-7", "Select a valid choice."),
     ],
@@ -417,7 +417,7 @@ def test_five_aces_accepted_must_be_rolled(pad_for: Any) -> None:
         (("claim/", {"hand": "NOTHING"}), "Claim a combination of poker dice: a pair at least."),
         (("claim/", {"hand": "PAIR-7"}), "Claim a combination of poker dice: a pair at least."),
         (("call/", {"dice": "K K 9 9 A A"}), "Poker dice are 5 dice, not 6."),
-        (("call/", {"dice": "K K 9 9 2"}), "'2' is not a face of a poker die"),
+        (("call/", {"dice": "K K 9 9 2"}), "“2” is not a face of a poker die"),
         (("call/", {"dice": ""}), "Tap the five dice."),
         (("aces/", {"dice": "A A A A A"}), "Bo has not accepted five aces"),
     ],
