@@ -46,7 +46,7 @@ from dealer.dice import (
     strip,
 )
 from dealer.dice.strip import MAX_ITEMS
-from dealer.dice.table import MAX_CHIPS, MAX_PLAYERS
+from dealer.dice.table import MAX_CHIPS
 from dealer.models import Stale, new_token
 from ledger.models import CashOut, Player, Session
 
@@ -422,6 +422,3 @@ def merge_dice_players(keep: Player, gone: Player) -> None:
             )
         game.players = [keep.pk if pid == gone.pk else pid for pid in game.players]
         game.save(update_fields=["players"])
-
-
-MAX_SEATS = MAX_PLAYERS
