@@ -11,6 +11,7 @@ class DealerConfig(AppConfig):
     def ready(self) -> None:
         # What the ledger must ask of the tables (ledger never imports dealer/).
         from dealer.deluxe_models import deluxe_busy, deluxe_seats, merge_deluxe_players
+        from dealer.dice_models import dice_busy, dice_seats, merge_dice_players
         from dealer.models import (
             carried_pots,
             merge_hand_players,
@@ -38,6 +39,9 @@ class DealerConfig(AppConfig):
             (MERGE_HOOKS, merge_deluxe_players),
             (SEATED, deluxe_seats),
             (TOURNAMENT_LINKS, tournament_links),
+            (BUSY_CHECKS, dice_busy),
+            (MERGE_HOOKS, merge_dice_players),
+            (SEATED, dice_seats),
         ):
             if hook not in registry:
                 registry.append(hook)  # type: ignore[attr-defined]

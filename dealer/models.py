@@ -1047,4 +1047,5 @@ def merge_hand_players(keep: Player, gone: Player) -> None:
 
 
 from dealer.deluxe_models import *  # noqa: E402,F401,F403
+from dealer.dice_models import *  # noqa: E402,F401,F403
 from dealer.tournament.models import *  # noqa: E402,F401,F403

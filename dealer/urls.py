@@ -2,7 +2,7 @@ from __future__ import annotations
 
 from django.urls import include, path
 
-from dealer import calculator, deluxe_views, display, views
+from dealer import calculator, deluxe_views, dice_views, display, views
 
 app_name = "dealer"
 
@@ -50,6 +50,19 @@ urlpatterns = [
     path("deluxe/<id:pk>/show/", deluxe_views.deluxe_show, name="deluxe_show"),
     path("deluxe/<id:pk>/undo/", deluxe_views.deluxe_undo, name="deluxe_undo"),
     path("deluxe/<id:pk>/end/", deluxe_views.deluxe_end, name="deluxe_end"),
+    path("dice/new/", dice_views.dice_new, name="dice_new"),
+    path("dice/roll/", dice_views.dice_roll, name="dice_roll"),
+    path("dice/tv/<token:token>/", dice_views.dice_display, name="dice_display"),
+    path("dice/tv/<token:token>/poll/", dice_views.dice_display_poll, name="dice_display_poll"),
+    path("dice/<id:pk>/", dice_views.dice_page, name="dice"),
+    path("dice/<id:pk>/show/", dice_views.dice_show, name="dice_show"),
+    path("dice/<id:pk>/claim/", dice_views.dice_claim, name="dice_claim"),
+    path("dice/<id:pk>/accept/", dice_views.dice_accept, name="dice_accept"),
+    path("dice/<id:pk>/call/", dice_views.dice_call, name="dice_call"),
+    path("dice/<id:pk>/aces/", dice_views.dice_aces, name="dice_aces"),
+    path("dice/<id:pk>/lost/", dice_views.dice_lost, name="dice_lost"),
+    path("dice/<id:pk>/undo/", dice_views.dice_undo, name="dice_undo"),
+    path("dice/<id:pk>/end/", dice_views.dice_end, name="dice_end"),
     path("tables/join/<str:token>/", views.co_dealer_join, name="co_dealer_join"),
     path("tables/<id:pk>/hands/", views.hand_list, name="hands"),
     path("tables/<id:pk>/session.phhs", views.session_phhs, name="session_phhs"),

@@ -28,6 +28,7 @@ from config import limits
 from config.http import HtmxHttpRequest
 from config.text import isolate
 from dealer.deluxe_models import DeluxeGame
+from dealer.dice_models import DiceGame
 from dealer.display import device_links
 from dealer.engine import (
     Action,
@@ -78,7 +79,9 @@ def home(request: HttpRequest) -> HttpResponse:
         return redirect("setup")
     tables = Table.objects.for_user(request.user).select_related("session")
     deluxe_games = DeluxeGame.objects.for_user(request.user)
-    return render(request, "home.html", {"tables": tables, "deluxe_games": deluxe_games})
+    dice_games = DiceGame.objects.for_user(request.user)
+    context = {"tables": tables, "deluxe_games": deluxe_games, "dice_games": dice_games}
+    return render(request, "home.html", context)
 
 
 def _table(request: HttpRequest, pk: int) -> Table:

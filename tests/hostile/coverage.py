@@ -31,6 +31,7 @@ from tests.hostile.world import World
 FORM_MODULES = (
     "dealer.forms",
     "dealer.deluxe_forms",
+    "dealer.dice_forms",
     "dealer.calculator",
     "dealer.tournament.views",
     "ledger.forms",
@@ -38,6 +39,7 @@ FORM_MODULES = (
 VIEW_MODULES = (
     "dealer/views.py",
     "dealer/deluxe_views.py",
+    "dealer/dice_views.py",
     "dealer/display.py",
     "dealer/calculator.py",
     "dealer/tournament/views.py",

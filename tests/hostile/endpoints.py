@@ -23,6 +23,18 @@ from dealer.deluxe_forms import BuyForm as DeluxeBuyForm
 from dealer.deluxe_forms import DeluxeForm, DeluxeVersionForm
 from dealer.deluxe_forms import ShowForm as DeluxeShowForm
 from dealer.deluxe_models import DeluxeGame
+from dealer.dice_forms import (
+    CLAIM_CODES,
+    HAND_CODES,
+    CallForm,
+    ClaimForm,
+    DiceGameForm,
+    DicePlayerForm,
+    DiceVersionForm,
+    RollForm,
+    ShowDiceForm,
+)
+from dealer.dice_models import DiceGame
 from dealer.engine import legal_actions
 from dealer.forms import (
     CURRENCIES,
@@ -73,6 +85,7 @@ from tests.hostile.values import (
     PageVersion,
     PayoutTable,
     Pick,
+    PokerDice,
     ShownCards,
     Steps,
     Text,
@@ -765,6 +778,220 @@ def _deluxe(world: World) -> list[Context]:
                 follow=page(buying.pk),
             )
         )
+    return contexts
+
+
+# --- seed 003: poker dice, liar's dice, strip poker ------------------------------------------
+
+
+def _dice(world: World) -> list[Context]:
+    o, x = world.owner, world.other
+    games = o.dice
+    for game in games.values():
+        game.refresh_from_db()
+    open_sessions = Session.objects.filter(host=o.user, state=Session.State.OPEN)
+
+    def other(label: str) -> dict[str, Any]:
+        return {"pk": x.dice[label].pk}
+
+    def page(pk: int) -> Callable[[], list[str]]:
+        return lambda: [f"/dice/{pk}/", f"/dice/tv/{DiceGame.objects.get(pk=pk).display_token}/"]
+
+    def newest_game() -> list[str]:
+        pk = DiceGame.objects.order_by("-pk").values_list("pk", flat=True).first()
+        return [f"/dice/{pk}/", "/"]
+
+    contexts: list[Context] = []
+    ctx = contexts.append
+    for label, game in games.items():
+        ctx(Context("dealer:dice", game.name, {"pk": game.pk}, other(label), "GET", writes=False))
+        token, other_token = game.display_token, x.dice[label].display_token
+        ctx(
+            Context(
+                "dealer:dice_display",
+                game.name,
+                {"token": token},
+                {"token": other_token},
+                "GET",
+                writes=False,
+            )
+        )
+        ctx(
+            Context(
+                "dealer:dice_display_poll",
+                game.name,
+                {"token": token},
+                {"token": other_token},
+                "GET",
+                data={"v": str(game.version)},
+                fields={"v": _f(Lenient())},
+                writes=False,
+            )
+        )
+    ctx(Context("dealer:dice_new", "form", method="GET", writes=False))
+    new_data = {
+        "name": "Dice",
+        "kind": "poker_dice",
+        "chips": "20",
+        "stake": "2",
+        "items": "",
+        "session": "",
+        "currency": "SEK",
+        "chip_value": "1",
+        "player_1": "Ada",
+        "player_2": "Bea",
+        "player_3": "Cid",
+    }
+    # Three players are filled: any row may be emptied (two players are still seated).
+    rows = {
+        f"player_{i}": _f(
+            Text(max_length=limits.MAX_NAME, required=False), f"player_{i}", "dice player"
+        )
+        for i in range(1, 11)
+    }
+    new_form = lambda d: DiceGameForm(d, host=o.user)  # noqa: E731
+    ctx(
+        Context(
+            "dealer:dice_new",
+            "poker dice, a new session",
+            data=new_data,
+            fields={
+                **_form_fields(
+                    {
+                        "name": Text(max_length=limits.MAX_NAME),
+                        "kind": Choice(choices=("poker_dice", "liars", "strip")),
+                        # The stake must not be more than the chips: 2 to a million.
+                        "chips": Int(lo=2, hi=1_000_000),
+                        "stake": Int(lo=1, hi=20),
+                        "currency": Choice(choices=_choices(CURRENCIES)),
+                        "chip_value": Amount(lo=Decimal("0.01")),
+                    }
+                ),
+                **rows,
+            },
+            writers=ACCOUNTS,
+            form=new_form,
+            follow=newest_game,
+        )
+    )
+    ctx(
+        Context(
+            "dealer:dice_new",
+            "liar's dice, joining a session",
+            data={**new_data, "kind": "liars", "session": str(o.sessions["open"].pk)},
+            fields=_form_fields({"session": Pick(pks=_pks(open_sessions))}),
+            form=new_form,
+            follow=newest_game,
+        )
+    )
+    ctx(
+        Context(
+            "dealer:dice_new",
+            "strip poker",
+            data={**new_data, "kind": "strip", "chips": "", "stake": "", "items": "3"},
+            fields=_form_fields(
+                {"items": Int(lo=1, hi=20, required=False), "first_out_wins": Bool()}
+            ),
+            writers=ACCOUNTS,
+            form=new_form,
+            follow=newest_game,
+        )
+    )
+
+    def move(name: str, label: str, what: str, form: Any, data: dict[str, str], kinds: Any) -> None:
+        game = games[label]
+        version = str(game.version)
+        ctx(
+            Context(
+                name,
+                what,
+                {"pk": game.pk},
+                other(label),
+                data={"version": version, **data},
+                fields=_form_fields({"version": Exact(expected=version), **kinds}),
+                form=form,
+                follow=page(game.pk),
+            )
+        )
+
+    move(
+        "dealer:dice_show",
+        "poker",
+        "the first player's dice",
+        lambda d: ShowDiceForm(d),
+        {"player": "0", "dice": "K K 9 9 A", "hand": "", "rolls": "2"},
+        {
+            "player": Choice(choices=("0",)),
+            "dice": PokerDice(),
+            "rolls": Choice(choices=("1", "2", "3")),
+        },
+    )
+    move(
+        "dealer:dice_show",
+        "poker",
+        "the first player's combination",
+        lambda d: ShowDiceForm(d),
+        {"player": "0", "dice": "", "hand": "PAIR-K", "rolls": "3"},
+        {"hand": Choice(choices=HAND_CODES)},
+    )
+    move(
+        "dealer:dice_claim",
+        "claiming",
+        "a claim",
+        lambda d: ClaimForm(d),
+        {"player": "0", "hand": "PAIR-A"},
+        {"player": Choice(choices=("0",)), "hand": Choice(choices=CLAIM_CODES)},
+    )
+    move(
+        "dealer:dice_accept",
+        "answering",
+        "accepting",
+        lambda d: DicePlayerForm(d),
+        {"player": "1"},
+        {"player": Choice(choices=("1",))},
+    )
+    move(
+        "dealer:dice_call",
+        "answering",
+        "calling the bluff",
+        lambda d: CallForm(d),
+        {"player": "1", "dice": "K K 9 10 J"},
+        {"player": Choice(choices=("1",)), "dice": PokerDice()},
+    )
+    move(
+        "dealer:dice_aces",
+        "aces",
+        "rolling for five aces",
+        lambda d: CallForm(d),
+        {"player": "1", "dice": "A A A A A"},
+        {"player": Choice(choices=("1",)), "dice": PokerDice()},
+    )
+    move(
+        "dealer:dice_lost",
+        "strip",
+        "a round lost",
+        lambda d: DicePlayerForm(d),
+        {"player": "2"},
+        {"player": Choice(choices=("0", "1", "2"))},
+    )
+    for name, label in (
+        ("dealer:dice_undo", "claiming"),
+        ("dealer:dice_end", "claiming"),
+        ("dealer:dice_end", "poker"),
+        ("dealer:dice_undo", "strip"),
+    ):
+        move(name, label, label, lambda d: DiceVersionForm(d), {}, {})
+    ctx(
+        Context(
+            "dealer:dice_roll",
+            "roll for me",
+            data={"keep": "K K"},
+            fields=_form_fields({"keep": Lenient()}),
+            form=lambda d: RollForm(d),
+            writes=False,
+            writers=ACCOUNTS,
+        )
+    )
     return contexts
 
 
@@ -1847,6 +2074,7 @@ def contexts(world: World) -> list[Context]:
         *_accounts(world),
         *_dealer(world),
         *_deluxe(world),
+        *_dice(world),
         *_calculator(),
         *_clock(world),
         *_ledger(world),

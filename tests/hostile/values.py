@@ -325,6 +325,23 @@ class DeluxeCards(Kind):
 
 
 @dataclass(frozen=True)
+class PokerDice(Kind):
+    """Five poker dice typed or tapped ("K K 9 9 A"): exactly five of 9 10 J Q K A, at most 40
+    characters."""
+
+    def bad(self, value: str) -> bool:
+        from dealer.dice import parse_dice
+
+        if len(value.strip()) > 40:
+            return True
+        try:
+            parse_dice(value.strip())
+        except ValueError:
+            return True
+        return False
+
+
+@dataclass(frozen=True)
 class Many(Kind):
     """A multi-value field: each value one of `choices`, none twice, at most `most`."""
 

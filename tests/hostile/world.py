@@ -18,6 +18,10 @@ from django.utils import timezone
 
 from dealer.deluxe import SEED_CHIP_SET, Buy, Show
 from dealer.deluxe_models import DeluxeGame
+from dealer.dice import Accept, Claim, Lost
+from dealer.dice import Call as DiceCall
+from dealer.dice import Hand as DiceHand
+from dealer.dice_models import DiceGame
 from dealer.engine import Call, Check, DealStreet, Fold, Phase, legal_actions
 from dealer.engine import clock as clock_engine
 from dealer.engine.structure import Break, Level, TournamentStructure, structure_to_dict
@@ -63,6 +67,7 @@ class Host:
     templates: dict[str, SavedStructure] = field(default_factory=dict)
     transfers: list[Any] = field(default_factory=list)
     deluxe: dict[str, DeluxeGame] = field(default_factory=dict)
+    dice: dict[str, DiceGame] = field(default_factory=dict)
 
 
 @dataclass
@@ -379,6 +384,43 @@ def _deluxe(host: Host) -> None:
         host.deluxe[label] = game
 
 
+def _dice(host: Host) -> None:
+    """Seed 003's games in a night of their own: poker dice before anyone rolled (its first
+    player sets the rolls; the game can end), liar's dice claiming after a settled round (undo
+    and end are open), answering a claim, and rolling for accepted five aces; strip poker with
+    one round lost."""
+    user = host.user
+    night = Session.objects.create(
+        host=user, name="Dice night", currency="SEK", rate_minor=100, rate_chips=1
+    )
+    host.sessions["dice"] = night
+
+    def game(label: str, kind: str, **fields: Any) -> DiceGame:
+        players = [_player(host, f"{user.username} dice {label} {n}") for n in (1, 2, 3)]
+        made = DiceGame.objects.create(
+            host=user, kind=kind, name=f"Dice {label}", players=[p.pk for p in players], **fields
+        )
+        if made.session is not None:
+            for player in players:
+                night.buy_in(player, made.chips, by=user)
+        host.dice[label] = made
+        return made
+
+    def play(made: DiceGame, *actions: Any) -> None:
+        for action in actions:
+            made.append(action, version=made.version, by=user)
+
+    money = {"session": night, "chips": 10, "stake": 2}
+    game("poker", "poker_dice", **money)
+    claiming = game("claiming", "liars", **money)
+    play(claiming, Claim(0, DiceHand.of("PAIR", "K")), DiceCall(1, "9 10 J Q A"))
+    answering = game("answering", "liars", **money)
+    play(answering, Claim(0, DiceHand.of("PAIR", "K")))
+    aces = game("aces", "liars", **money)
+    play(aces, Claim(0, DiceHand.of("FIVE_OF_A_KIND", "A")), Accept(1))
+    play(game("strip", "strip", items=5), Lost(1))
+
+
 def _host(username: str) -> Host:
     user = get_user_model().objects.create_user(username=username, password=PASSWORD)
     host = Host(user=user)
@@ -386,6 +428,7 @@ def _host(username: str) -> Host:
     _tables(host)
     _tournaments(host)
     _deluxe(host)
+    _dice(host)
     return host
 
 
