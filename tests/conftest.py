@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any
 
 import pytest
 from django.test import Client, override_settings
+from hypothesis import settings as hypothesis_settings
 
 if TYPE_CHECKING:
     from playwright.sync_api import Browser, BrowserContext, ConsoleMessage, Page
@@ -21,6 +22,11 @@ if TYPE_CHECKING:
 # Playwright's sync API runs an event loop in the test thread; Django would otherwise refuse
 # database access from it ("You cannot call this from an async context").
 os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
+
+# Property tests check correctness, not speed (speed is `make bench`'s): no per-example deadline,
+# which a loaded machine or CI runner would otherwise turn into a flaky failure.
+hypothesis_settings.register_profile("pott", deadline=None)
+hypothesis_settings.load_profile("pott")
 
 CHROMIUM = Path("/usr/bin/chromium")
 CHROMIUM_MISSING = (
