@@ -25,7 +25,6 @@ from dealer.deluxe_forms import ShowForm as DeluxeShowForm
 from dealer.deluxe_models import DeluxeGame
 from dealer.engine import legal_actions
 from dealer.forms import (
-    CURRENCIES,
     ActionForm,
     AwardForm,
     ChipsForm,
@@ -54,6 +53,7 @@ from ledger.forms import (
     RegisterForm,
     SessionForm,
     TournamentForm,
+    currency_choices,
 )
 from ledger.models import Player, Session
 from tests.hostile.values import (
@@ -246,7 +246,7 @@ def _dealer(world: World) -> list[Context]:
         "straddles_allowed": Bool(),
         "dead_button": Bool(),
         "blind_before_ante": Bool(),
-        "currency": Choice(choices=_choices(CURRENCIES)),
+        "currency": Choice(choices=_choices(currency_choices())),
         "chip_value": Amount(lo=Decimal("0.01")),
         "chip_values": ChipList(),
         "straddle_raise": Choice(choices=_choices(blank.fields["straddle_raise"].choices)),
@@ -666,7 +666,7 @@ def _deluxe(world: World) -> list[Context]:
         "name": Text(max_length=limits.MAX_NAME),
         "cards": Choice(choices=("4", "5", "6", "7", "8")),
         "rounds": Int(lo=1, hi=100),
-        "currency": Choice(choices=_choices(CURRENCIES)),
+        "currency": Choice(choices=_choices(currency_choices())),
         "unit_value": Amount(lo=Decimal("0.01")),
     }
     rows: dict[str, Field] = {}
