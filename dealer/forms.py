@@ -51,6 +51,28 @@ EDITABLE_OPTIONS = (
 )
 
 
+# The house options' defaults, for a table whose options do not name them.
+OPTION_DEFAULTS: dict[str, Any] = {
+    "dead_button": True,
+    "straddle_raise": StraddleRaise.STRADDLE.value,
+    "button_straddle_order": ButtonStraddleOrder.SMALL_BLIND.value,
+    "limit_raises": 3,
+    "heads_up_cap": HeadsUpCap.UNCAPPED_WHEN_HEADS_UP.value,
+    "blind_before_ante": True,
+    "bring_in_tie": None,
+    "first_actor_tie": "by_position",
+    "open_pair": "off",
+    "pot_rounding": "exact",
+}
+
+
+def table_options(table: Table) -> dict[str, Any]:
+    """The table's house options the form edits, the defaults filled in."""
+    return {
+        name: table.options.get(name, OPTION_DEFAULTS.get(name, False)) for name in EDITABLE_OPTIONS
+    }
+
+
 class TableForm(forms.ModelForm):
     """A new table: the game, the stakes, the seats, the chips and the house options. With an
     `instance`, the same form edits a table between hands: its session and tournament stay
@@ -285,7 +307,8 @@ class TableForm(forms.ModelForm):
         self.fields["clock"].queryset = clocks.select_related("tournament")
         for field in self.fields.values():
             if isinstance(field, forms.BooleanField):
-                # A big box inside its label (dealer/templates/: the form renderer reads app templates).
+                # A big box inside its label (in dealer/templates/: the form renderer
+                # reads app templates).
                 field.template_name = "dealer/_check_field.html"
         if self.editing:
             self._edit_fields()
@@ -300,19 +323,7 @@ class TableForm(forms.ModelForm):
         table = self.instance
         self.initial["version"] = table.version
         self.initial["chip_values"] = ", ".join(str(int(c["value"])) for c in table.chips)
-        defaults = {
-            "dead_button": True,
-            "straddle_raise": StraddleRaise.STRADDLE.value,
-            "button_straddle_order": ButtonStraddleOrder.SMALL_BLIND.value,
-            "limit_raises": 3,
-            "heads_up_cap": HeadsUpCap.UNCAPPED_WHEN_HEADS_UP.value,
-            "blind_before_ante": True,
-            "first_actor_tie": "by_position",
-            "open_pair": "off",
-            "pot_rounding": "exact",
-        }
-        for name in EDITABLE_OPTIONS:
-            value = table.options.get(name, defaults.get(name, False))
+        for name, value in table_options(table).items():
             self.initial[name] = "" if value is None else value
 
     def clean_chip_values(self) -> list[int]:

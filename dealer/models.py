@@ -973,7 +973,7 @@ class UndoneAction(models.Model):
 class TableEvent(models.Model):
     """Something the host did to a table between hands, for its history: its settings changed
     (`data["changes"]`: [field, before, after] each), closed, a player moved in or out with
-    their chips (`data`: player, chips, the other table, seats)."""
+    their chips (`data`: player, chips, `other` table, seats)."""
 
     class Kind(models.TextChoices):
         EDITED = "edited", _("settings changed")

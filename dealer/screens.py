@@ -1193,14 +1193,14 @@ def table_events(table: Table) -> list[dict[str, Any]]:
             ) % {
                 "name": isolate(data.get("player", "")),
                 "seat": data.get("seat"),
-                "table": isolate(data.get("table", "")),
+                "table": isolate(data.get("other", "")),
                 "to": data.get("to_seat"),
                 "chips": data.get("chips"),
             }
         else:
             text = _("%(name)s moved in from %(table)s to seat %(seat)s with %(chips)s chips.") % {
                 "name": isolate(data.get("player", "")),
-                "table": isolate(data.get("table", "")),
+                "table": isolate(data.get("other", "")),
                 "seat": data.get("seat"),
                 "chips": data.get("chips"),
             }

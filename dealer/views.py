@@ -65,6 +65,7 @@ from dealer.forms import (
     ToggleForm,
     UndoForm,
     VersionForm,
+    table_options,
 )
 from dealer.models import Hand, Seat, Stale, Table, TableEvent
 from dealer.screens import (
@@ -119,7 +120,7 @@ def _settings(table: Table) -> dict[str, Any]:
     """What the edit form changes, as it is now (to log what an edit changed)."""
     values = {name: getattr(table, name) for name in TableForm.Meta.fields}
     values["chip_values"] = ", ".join(str(int(c["value"])) for c in table.chips)
-    values.update(table.options)
+    values.update(table_options(table))
     return values
 
 
@@ -267,7 +268,7 @@ def seat_move(request: HtmxHttpRequest, pk: int) -> HttpResponse:
                     player=str(seat.player),
                     chips=seat.stack,
                     seat=data["seat"],
-                    table=str(data["to_table"].name),
+                    other=str(data["to_table"].name),
                     to_seat=data["to_seat"],
                 )
                 TableEvent.log(
@@ -277,7 +278,7 @@ def seat_move(request: HtmxHttpRequest, pk: int) -> HttpResponse:
                     player=str(seat.player),
                     chips=seat.stack,
                     seat=data["to_seat"],
-                    table=str(table.name),
+                    other=str(table.name),
                     from_seat=data["seat"],
                 )
         except Stale:
