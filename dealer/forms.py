@@ -78,7 +78,7 @@ class TableForm(forms.ModelForm):
     `instance`, the same form edits a table between hands: its session and tournament stay
     (those fields are left out) and the page's `version` must be the table's."""
 
-    name = NameField(label=_("name"))
+    name = NameField(label=_("Name"))
 
     session = forms.ModelChoiceField(
         queryset=Session.objects.none(),
@@ -625,6 +625,8 @@ class SeatPlayerForm(VersionForm):
         self.fields["seat"].choices = [
             (n, str(n)) for n in range(1, table.max_seats + 1) if n not in taken
         ]
+        if table.closed_at is not None:  # a closed table seats nobody: no seat offered
+            self.fields["seat"].choices = []
         if not table.rules().has_blinds:
             del self.fields["post_now"]  # no blinds to post or wait for: everyone is dealt in
         elif table.seating_rules().post_dead_small_to_enter:
