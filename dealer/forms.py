@@ -627,6 +627,9 @@ class SeatPlayerForm(VersionForm):
         ]
         if table.closed_at is not None:  # a closed table seats nobody: no seat offered
             self.fields["seat"].choices = []
+            self.fields["seat"].error_messages["invalid_choice"] = _(
+                "This table is closed: it deals and seats nobody."
+            )
         if not table.rules().has_blinds:
             del self.fields["post_now"]  # no blinds to post or wait for: everyone is dealt in
         elif table.seating_rules().post_dead_small_to_enter:

@@ -251,6 +251,9 @@ def test_closing_a_table_cashes_its_players_out_and_it_deals_no_more(tablet: Tab
     )
     assert "This table is closed" in text(seat)
     assert not Seat.objects.exists()
+    undo = tablet.undo()  # the last hand is not reopened either
+    assert "This table is closed" in text(undo)
+    assert tablet.hand.status == "complete"
     # Off the home page's list, in the closed ones, and its history stays.
     home = tablet.client.get("/").content.decode()
     tables, _sep, closed = home.partition("Closed tables")
