@@ -23,8 +23,8 @@ from dealer.deluxe import (
 )
 from dealer.deluxe.game import FACE_DOWN, max_players
 from dealer.deluxe_models import DeluxeGame
-from dealer.forms import CURRENCIES
 from ledger import settlement
+from ledger.forms import currency_choices
 from ledger.models import Player, Session
 
 # The most players any variant seats (four cards: 52 // 8 = 6).
@@ -56,7 +56,7 @@ class DeluxeForm(forms.Form):
         label=_("Session"),
         empty_label=_("Start a new session tonight"),
     )
-    currency = forms.ChoiceField(choices=CURRENCIES, initial="SEK", label=_("Currency"))
+    currency = forms.ChoiceField(choices=currency_choices, initial="SEK", label=_("Currency"))
     unit_value = forms.DecimalField(
         min_value=Decimal("0.01"),
         max_value=limits.MAX_MONEY_MAJOR,

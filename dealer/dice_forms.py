@@ -29,8 +29,8 @@ from dealer.dice.poker_dice import MAX_ROLLS
 from dealer.dice.strip import MAX_ITEMS
 from dealer.dice.table import MAX_CHIPS
 from dealer.dice_models import DiceGame, hand_code, hand_from_code
-from dealer.forms import CURRENCIES
 from ledger import settlement
+from ledger.forms import currency_choices
 from ledger.models import Player, Session
 
 # The rows of the new-game form: phone-sized games for a handful of friends (the rules take up
@@ -84,7 +84,7 @@ class DiceGameForm(forms.Form):
         label=_("Session"),
         empty_label=_("Start a new session tonight"),
     )
-    currency = forms.ChoiceField(choices=CURRENCIES, initial="SEK", label=_("Currency"))
+    currency = forms.ChoiceField(choices=currency_choices, initial="SEK", label=_("Currency"))
     chip_value = forms.DecimalField(
         min_value=Decimal("0.01"),
         max_value=limits.MAX_MONEY_MAJOR,

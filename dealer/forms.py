@@ -20,18 +20,65 @@ from config.forms import (
 )
 from config.text import isolate
 from dealer.engine import ButtonStraddleOrder, Card, HeadsUpCap, StraddleRaise, games, parse_card
+from dealer.engine.chips import STANDARD_CHIPS, chips_for_stakes
 from dealer.models import Seat, Table
 from ledger import settlement
+from ledger.forms import currency_choices
 from ledger.models import Player, Session
 
-CURRENCIES = [("SEK", "SEK"), ("NOK", "NOK"), ("DKK", "DKK"), ("ISK", "ISK"), ("EUR", "EUR")]
-CURRENCIES += [("USD", "USD"), ("GBP", "GBP")]
+# The New table form's stakes: blinds 1/2 with the usual box of 1, 5, 25 and 100, a chip worth
+# one unit of money (as the New session form's "a buy-in of 200 gives 200 chips").
+DEFAULT_BLINDS = (1, 2)
+DEFAULT_CHIP_VALUES = list(STANDARD_CHIPS[:4])
+# The settings of a table the host may change between hands (`TableForm` with an instance),
+# logged in the table's history when they change.
+EDITABLE_OPTIONS = (
+    "dead_button",
+    "straddle_raise",
+    "button_straddle_order",
+    "limit_raises",
+    "heads_up_cap",
+    "blind_before_ante",
+    "royal_over_five",
+    "misdeal_until_flop",
+    "run_it_twice",
+    "bring_in_high",
+    "bring_in_tie",
+    "first_actor_tie",
+    "open_pair",
+    "post_dead_small_to_enter",
+    "pot_rounding",
+)
+
+
+# The house options' defaults, for a table whose options do not name them.
+OPTION_DEFAULTS: dict[str, Any] = {
+    "dead_button": True,
+    "straddle_raise": StraddleRaise.STRADDLE.value,
+    "button_straddle_order": ButtonStraddleOrder.SMALL_BLIND.value,
+    "limit_raises": 3,
+    "heads_up_cap": HeadsUpCap.UNCAPPED_WHEN_HEADS_UP.value,
+    "blind_before_ante": True,
+    "bring_in_tie": None,
+    "first_actor_tie": "by_position",
+    "open_pair": "off",
+    "pot_rounding": "exact",
+}
+
+
+def table_options(table: Table) -> dict[str, Any]:
+    """The table's house options the form edits, the defaults filled in."""
+    return {
+        name: table.options.get(name, OPTION_DEFAULTS.get(name, False)) for name in EDITABLE_OPTIONS
+    }
 
 
 class TableForm(forms.ModelForm):
-    """A new table: the game, the stakes, the seats, the chips and the house options."""
+    """A new table: the game, the stakes, the seats, the chips and the house options. With an
+    `instance`, the same form edits a table between hands: its session and tournament stay
+    (those fields are left out) and the page's `version` must be the table's."""
 
-    name = NameField(label=_("name"))
+    name = NameField(label=_("Name"))
 
     session = forms.ModelChoiceField(
         queryset=Session.objects.none(),
@@ -49,21 +96,26 @@ class TableForm(forms.ModelForm):
             " when each hand starts."
         ),
     )
-    currency = forms.ChoiceField(choices=CURRENCIES, initial="SEK", label=_("Currency"))
+    currency = forms.ChoiceField(choices=currency_choices, initial="SEK", label=_("Currency"))
     chip_value = forms.DecimalField(
         min_value=Decimal("0.01"),
         max_value=limits.MAX_MONEY_MAJOR,
         max_digits=10,
         decimal_places=2,
-        initial=1,
+        initial=100,
         label=_("Money per 100 chips"),
-        help_text=_("For a new session: what 100 chips cost, e.g. 50 for 0.50 a chip."),
+        help_text=_(
+            "For a new session: what 100 chips cost, e.g. 100 for one a chip, 50 for 0.50 a chip."
+        ),
     )
     chip_values = forms.CharField(
         label=_("Chip values"),
-        initial="5, 25, 100, 500",
+        initial=", ".join(str(v) for v in DEFAULT_CHIP_VALUES),
         max_length=200,
-        help_text=_("The denominations in the box, smallest first, separated by commas."),
+        help_text=_(
+            "The denominations in the box, smallest first, separated by commas. Left as they"
+            " are, they follow the blinds (5/10: 5, 25, 100, 500)."
+        ),
     )
     dead_button = forms.BooleanField(
         required=False, initial=True, label=_("Dead button (off: moving button)")
@@ -226,11 +278,14 @@ class TableForm(forms.ModelForm):
     def __init__(self, *args: Any, host: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self.host = host
+        self.editing = self.instance.pk is not None
         self.fields["session"].queryset = Session.objects.filter(
             host=host, state=Session.State.OPEN
         )
         self.fields["max_seats"].widget = forms.NumberInput(attrs={"min": 2, "max": 10})
         self.fields["small_blind"].label = _("Small blind (draw games: the minimum)")
+        self.fields["ante"].label = _("Ante (chips)")
+        self.fields["ante_mode"].label = _("Who pays the ante")
         # The draw games' fields: optional (0 means none), so a hold'em table never sees them.
         for name in (
             "max_bet",
@@ -250,6 +305,26 @@ class TableForm(forms.ModelForm):
             self.fields[name].required = False
         clocks = self.fields["clock"].queryset.model.objects.filter(tournament__host=host)
         self.fields["clock"].queryset = clocks.select_related("tournament")
+        for field in self.fields.values():
+            if isinstance(field, forms.BooleanField):
+                # A big box inside its label (in dealer/templates/: the form renderer
+                # reads app templates).
+                field.template_name = "dealer/_check_field.html"
+        if self.editing:
+            self._edit_fields()
+        else:
+            self.fields["small_blind"].initial, self.fields["big_blind"].initial = DEFAULT_BLINDS
+
+    def _edit_fields(self) -> None:
+        """Editing: the session, tournament and money stay; the form starts from the table."""
+        for name in ("session", "clock", "currency", "chip_value"):
+            del self.fields[name]
+        self.fields["version"] = revision_field()
+        table = self.instance
+        self.initial["version"] = table.version
+        self.initial["chip_values"] = ", ".join(str(int(c["value"])) for c in table.chips)
+        for name, value in table_options(table).items():
+            self.initial[name] = "" if value is None else value
 
     def clean_chip_values(self) -> list[int]:
         parts = [p.strip() for p in self.cleaned_data["chip_values"].replace(";", ",").split(",")]
@@ -268,6 +343,8 @@ class TableForm(forms.ModelForm):
 
     def clean(self) -> dict[str, Any]:
         data = super().clean()
+        if self.editing:  # the table's own session and tournament
+            data["session"], data["clock"] = self.instance.session, self.instance.clock
         self._clean_game(data)
         small, big = data.get("small_blind"), data.get("big_blind")
         if small is not None and big is not None:
@@ -285,7 +362,7 @@ class TableForm(forms.ModelForm):
                     _("%(code)s has %(n)s decimals: round the money per 100 chips.")
                     % {"code": code, "n": exponent},
                 )
-        chips = data.get("chip_values")
+        chips = self._derived_chips(data)
         if chips and small and small % chips[0]:
             self.add_error(
                 "small_blind",
@@ -293,6 +370,33 @@ class TableForm(forms.ModelForm):
                 % {"chip": chips[0]},
             )
         return data
+
+    def _derived_chips(self, data: dict[str, Any]) -> list[int] | None:
+        """The chip values, derived from the stakes when the host left them alone: a new
+        table's default box follows the blinds; an edited table keeps its chips unless they
+        cannot make the new stakes."""
+        chips = data.get("chip_values")
+        if not chips or self.errors:
+            return chips
+        game = data.get("game")
+        if game in games.STUD_GAMES:
+            stakes = [data.get(n) or 0 for n in ("small_bet", "big_bet", "bring_in", "ante")]
+        else:
+            stakes = [data.get("small_blind") or 0, data.get("big_blind") or 0]
+            if game == Table.Game.FL_HOLDEM:
+                stakes += [data.get("small_bet") or 0, data.get("big_bet") or 0]
+            if data.get("ante_mode") not in (None, "", Table.AnteMode.NONE):
+                stakes.append(data.get("ante") or 0)
+        if self.editing:
+            current = [int(c["value"]) for c in self.instance.chips]
+            untouched = chips == current
+            unit = current[0] if current else 1
+            if untouched and any(s % unit for s in stakes if s):
+                chips = chips_for_stakes(*stakes)
+        elif chips == DEFAULT_CHIP_VALUES:
+            chips = chips_for_stakes(*stakes)
+        data["chip_values"] = chips
+        return chips
 
     def _clean_game(self, data: dict[str, Any]) -> None:
         """The stakes each game needs, and the players it is played by (the seeds')."""
@@ -440,42 +544,37 @@ class TableForm(forms.ModelForm):
     def save(self, commit: bool = True) -> Table:  # noqa: FBT001, FBT002 - Django's signature
         table = super().save(commit=False)
         data = self.cleaned_data
-        table.host = self.host
-        table.clock = data["clock"]
-        if table.clock is not None:  # the tournament's night (no empty cash session)
-            table.session = data["session"] or table.clock.table_session()
-        else:
-            table.session = data["session"] or self._new_session(data)
-        # A table joins a night that is still being played (checked under the session's lock:
-        # a settle a moment before refuses it).
-        table.session.hold(Session.State.OPEN)
+        if not self.editing:
+            table.host = self.host
+            table.clock = data["clock"]
+            if table.clock is not None:  # the tournament's night (no empty cash session)
+                table.session = data["session"] or table.clock.table_session()
+            else:
+                table.session = data["session"] or self._new_session(data)
+            # A table joins a night that is still being played (checked under the session's
+            # lock: a settle a moment before refuses it).
+            table.session.hold(Session.State.OPEN)
         colours = ["white", "red", "green", "black", "purple", "yellow", "orange", "blue"]
+        kept = {int(c["value"]): c for c in table.chips} if self.editing else {}
         table.chips = [
-            {"colour": colours[i % len(colours)], "value": value, "count": 100}
+            dict(kept[value])
+            if value in kept
+            else {"colour": colours[i % len(colours)], "value": value, "count": 100}
             for i, value in enumerate(data["chip_values"])
         ]
         table.options = {
-            "dead_button": data["dead_button"],
-            "straddle_raise": data["straddle_raise"],
-            "button_straddle_order": data["button_straddle_order"],
-            "limit_raises": data["limit_raises"],
-            "heads_up_cap": data["heads_up_cap"],
-            "blind_before_ante": data["blind_before_ante"],
-            "royal_over_five": data["royal_over_five"],
-            "misdeal_until_flop": data["misdeal_until_flop"],
-            "run_it_twice": data["run_it_twice"],
-            "bring_in_high": data["bring_in_high"],
+            **(table.options if self.editing else {}),
+            **{name: data[name] for name in EDITABLE_OPTIONS},
             "bring_in_tie": data["bring_in_tie"] or None,
             "first_actor_tie": data["first_actor_tie"] or "by_position",
             "open_pair": data["open_pair"] or "off",
-            "post_dead_small_to_enter": data["post_dead_small_to_enter"],
-            "pot_rounding": data["pot_rounding"],
         }
         if table.game == Table.Game.DRAW5:
             table.big_blind = 2 * table.small_blind
         elif table.game == Table.Game.DRAW5_SHORT:
             table.big_blind = table.small_blind
-        table.save()
+        if commit:
+            table.save()
         return table
 
     def _new_session(self, data: dict[str, Any]) -> Session:
@@ -528,6 +627,11 @@ class SeatPlayerForm(VersionForm):
         self.fields["seat"].choices = [
             (n, str(n)) for n in range(1, table.max_seats + 1) if n not in taken
         ]
+        if table.closed_at is not None:  # a closed table seats nobody: no seat offered
+            self.fields["seat"].choices = []
+            self.fields["seat"].error_messages["invalid_choice"] = _(
+                "This table is closed: it deals and seats nobody."
+            )
         if not table.rules().has_blinds:
             del self.fields["post_now"]  # no blinds to post or wait for: everyone is dealt in
         elif table.seating_rules().post_dead_small_to_enter:
@@ -547,6 +651,8 @@ class SeatPlayerForm(VersionForm):
         elif table.clock_id is None and (table.min_buy_in or table.max_buy_in):
             self.fields["chips"].initial = table.max_buy_in or table.min_buy_in
             self.fields["chips"].help_text = buy_in_range_text(table)
+        elif table.clock_id is None:  # a usual cash-game buy-in: 100 big blinds
+            self.fields["chips"].initial = min(100 * table.big_blind, limits.MAX_CHIPS)
         # Players sitting at any table are not offered: a player sits at one table at a time.
         seated = Seat.objects.values_list("player_id", flat=True)
         self.fields["player"].queryset = Player.objects.filter(host=table.host).exclude(
@@ -799,3 +905,35 @@ class CoDealerForm(forms.Form):
         label=_("Password"),
         help_text=_("The new account's password: give it to them."),
     )
+
+
+class MoveForm(VersionForm):
+    """Move a player with their chips to another table of the same night, between hands."""
+
+    seat = forms.TypedChoiceField(coerce=int, label=_("Player"))
+    to_table = forms.ModelChoiceField(
+        queryset=Table.objects.none(),
+        label=_("To the table"),
+        empty_label=_("Choose a table"),
+        error_messages={"invalid_choice": _("Choose one of your tables.")},
+    )
+    to_seat = forms.TypedChoiceField(
+        coerce=int, choices=[(n, str(n)) for n in range(1, 11)], label=_("Seat there")
+    )
+
+    def __init__(self, *args: Any, table: Table, user: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.table = table
+        self.fields["seat"].choices = [
+            (seat.number, f"{seat.number}. {seat.player} ({seat.stack})")
+            for seat in table.seats.select_related("player")
+        ]
+        # Any of the user's tables is accepted here (the move says why one cannot take the
+        # player); the list offers the other open cash tables of the same night.
+        tables = Table.objects.for_user(user).exclude(pk=table.pk)
+        self.fields["to_table"].queryset = tables
+        offered = tables.filter(session=table.session, clock=None).open().order_by("name")
+        self.fields["to_table"].widget.choices = [
+            ("", _("Choose a table")),
+            *((t.pk, f"{t.name} ({t.stakes_label()})") for t in offered),
+        ]

@@ -92,6 +92,10 @@ class TableQuerySet(models.QuerySet["Table"]):
             return self.none()
         return self.filter(Q(host=user) | Q(co_dealers=user)).distinct()
 
+    def open(self) -> TableQuerySet:
+        """Tables still played tonight (not closed)."""
+        return self.filter(closed_at__isnull=True)
+
 
 class Table(models.Model):
     """A table: the game, the stakes, the chip set, the house options and who sits where."""
@@ -211,6 +215,9 @@ class Table(models.Model):
     # The co-dealer link is signed with this number: a new link (one more) ends the old one.
     invite_version = models.PositiveIntegerField(default=0)
     created_at = models.DateTimeField(auto_now_add=True)
+    # Closed at the end of its night: it deals and seats nobody, and leaves the home page's
+    # list; its history stays.
+    closed_at = models.DateTimeField(_("closed"), null=True, blank=True)
 
     objects = TableQuerySet.as_manager()
 
@@ -536,7 +543,14 @@ class Table(models.Model):
         read under its row lock, see Session.hold — raises ValidationError with the reason),
         then take the table's next version (raises Stale)."""
         self.session.hold(Session.State.OPEN, bump=False)
+        self.check_open()
         self.claim(version)
+
+    def check_open(self) -> None:
+        """Refuse (ValidationError) anything at a closed table. (Closing takes a new version,
+        so a device that saw the table open is refused as stale by `claim`.)"""
+        if self.closed_at is not None:
+            raise ValidationError(gettext("This table is closed: it deals and seats nobody."))
 
     @transaction.atomic
     def share_carried_pot(self, *, version: int, by: Any) -> Hand:
@@ -975,6 +989,38 @@ class UndoneAction(models.Model):
 
     class Meta:
         ordering = ["undone_at", "id"]
+
+
+class TableEvent(models.Model):
+    """Something the host did to a table between hands, for its history: its settings changed
+    (`data["changes"]`: [field, before, after] each), closed, a player moved in or out with
+    their chips (`data`: player, chips, `other` table, seats)."""
+
+    class Kind(models.TextChoices):
+        EDITED = "edited", _("settings changed")
+        CLOSED = "closed", _("closed")
+        MOVED_IN = "moved_in", _("a player moved in")
+        MOVED_OUT = "moved_out", _("a player moved out")
+
+    table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="events")
+    kind = models.CharField(max_length=12, choices=Kind.choices)
+    data = models.JSONField(default=dict, blank=True)
+    # The table's last hand when it happened: the history shows the event after that hand.
+    after_hand = models.PositiveIntegerField(default=0)
+    by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, related_name="+"
+    )
+    at = models.DateTimeField(default=timezone.now)
+
+    class Meta:
+        ordering = ["at", "id"]
+
+    @classmethod
+    def log(cls, table: Table, kind: str, by: Any, **data: Any) -> TableEvent:
+        latest = table.latest_hand()
+        return cls.objects.create(
+            table=table, kind=kind, data=data, by=by, after_hand=latest.number if latest else 0
+        )
 
 
 def session_busy(session: Session) -> str:

@@ -10,6 +10,7 @@ from django.utils.formats import number_format
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
+from config.text import isolate
 from dealer.engine import (
     Card,
     HandState,
@@ -1163,3 +1164,73 @@ def _stud_rules(table: Table, options: Any) -> list[tuple[str, str, str]]:
         ),
         (_("Odd chip"), _("the highest card by suit, when the cards are known"), ""),
     ]
+
+
+def _setting_label(name: str) -> str:
+    from dealer.forms import TableForm  # (the form's labels are the words the host saw)
+
+    field = TableForm.base_fields.get(name)
+    if name == "ante_mode":
+        return str(_("Who pays the ante"))
+    if field is not None and field.label:
+        return str(field.label)
+    try:
+        return str(Table._meta.get_field(name).verbose_name)
+    except LookupError:
+        return name
+
+
+def _setting_value(name: str, value: Any) -> str:
+    choices = {
+        "game": Table.Game,
+        "ante_mode": Table.AnteMode,
+        "draw_mode": Table.DrawMode,
+        "stud_betting": Table.StudBetting,
+    }
+    if name in choices and value in choices[name].values:
+        return str(choices[name](value).label)
+    if isinstance(value, bool):
+        return _("on") if value else _("off")
+    return "–" if value in (None, "") else str(value)
+
+
+def table_events(table: Table) -> list[dict[str, Any]]:
+    """The table's events for its history, newest first, each in words: what changed between
+    hands, players moved in or out with their chips, the table closed."""
+    lines = []
+    for event in table.events.select_related("by").order_by("-at", "-id"):
+        data = event.data
+        if event.kind == event.Kind.EDITED:
+            text = _("Settings changed: %(changes)s.") % {
+                "changes": "; ".join(
+                    f"{_setting_label(name)} {_setting_value(name, old)} → "
+                    f"{_setting_value(name, new)}"
+                    for name, old, new in data.get("changes", [])
+                )
+            }
+        elif event.kind == event.Kind.CLOSED:
+            players = ", ".join(
+                f"{isolate(name)} {chips}" for name, chips in data.get("players", [])
+            )
+            text = _("Closed; the players left with their chips: %(players)s.") % {
+                "players": players or _("nobody was seated")
+            }
+        elif event.kind == event.Kind.MOVED_OUT:
+            text = _(
+                "%(name)s moved from seat %(seat)s to %(table)s, seat %(to)s, with %(chips)s chips."
+            ) % {
+                "name": isolate(data.get("player", "")),
+                "seat": data.get("seat"),
+                "table": isolate(data.get("other", "")),
+                "to": data.get("to_seat"),
+                "chips": data.get("chips"),
+            }
+        else:
+            text = _("%(name)s moved in from %(table)s to seat %(seat)s with %(chips)s chips.") % {
+                "name": isolate(data.get("player", "")),
+                "table": isolate(data.get("other", "")),
+                "seat": data.get("seat"),
+                "chips": data.get("chips"),
+            }
+        lines.append({"at": event.at, "by": event.by, "after_hand": event.after_hand, "text": text})
+    return lines

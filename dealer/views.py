@@ -19,6 +19,7 @@ from django.db.models import F
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.template.loader import render_to_string
+from django.utils import timezone
 from django.utils.formats import number_format
 from django.utils.text import slugify
 from django.utils.translation import gettext as _
@@ -57,6 +58,7 @@ from dealer.forms import (
     ChipsForm,
     CoDealerForm,
     DealForm,
+    MoveForm,
     SeatForm,
     SeatPlayerForm,
     ShowForm,
@@ -64,9 +66,16 @@ from dealer.forms import (
     ToggleForm,
     UndoForm,
     VersionForm,
+    table_options,
 )
-from dealer.models import Hand, Seat, Stale, Table
-from dealer.screens import hand_history, rules_list, seating_context, table_context
+from dealer.models import Hand, Seat, Stale, Table, TableEvent
+from dealer.screens import (
+    hand_history,
+    rules_list,
+    seating_context,
+    table_context,
+    table_events,
+)
 from ledger.models import Player, Session
 
 STALE = "Another device changed the table first: this is the table as it is now."
@@ -80,7 +89,12 @@ def home(request: HttpRequest) -> HttpResponse:
     tables = Table.objects.for_user(request.user).select_related("session")
     deluxe_games = DeluxeGame.objects.for_user(request.user)
     dice_games = DiceGame.objects.for_user(request.user)
-    context = {"tables": tables, "deluxe_games": deluxe_games, "dice_games": dice_games}
+    context = {
+        "tables": tables.open(),
+        "closed_tables": tables.filter(closed_at__isnull=False).order_by("-closed_at"),
+        "deluxe_games": deluxe_games,
+        "dice_games": dice_games,
+    }
     return render(request, "home.html", context)
 
 
@@ -103,6 +117,250 @@ def table_new(request: HtmxHttpRequest) -> HttpResponse:
         else:
             return redirect("dealer:table", pk=table.pk)
     return render(request, "dealer/table_new.html", {"form": form})
+
+
+def _settings(table: Table) -> dict[str, Any]:
+    """What the edit form changes, as it is now (to log what an edit changed)."""
+    values = {name: getattr(table, name) for name in TableForm.Meta.fields}
+    values["chip_values"] = ", ".join(str(int(c["value"])) for c in table.chips)
+    values.update(table_options(table))
+    return values
+
+
+def _between_hands(table: Table) -> None:
+    """Refuse (ValidationError) a change to the table's settings or seats during a hand."""
+    hand = table.live_hand()
+    if hand is not None:
+        raise ValidationError(
+            _("Hand %(n)s is in progress: change the table after it.") % {"n": hand.number}
+        )
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def table_edit(request: HtmxHttpRequest, pk: int) -> HttpResponse:
+    """Change the game, stakes, seats, chips and house options between hands (the New table
+    form, bound to the table), logged in the table's history; and the way to close it."""
+    table = _table(request, pk)
+    before = _settings(table)
+    form = TableForm(request.POST or None, instance=table, host=table.host)
+    if request.method == "POST" and form.is_valid():
+        try:
+            with transaction.atomic():
+                table.claim_for_play(form.cleaned_data["version"])
+                _between_hands(table)
+                _check_edit(table, before)
+                form.save()
+                after = _settings(table)
+                changes = [
+                    [name, before.get(name), value]
+                    for name, value in after.items()
+                    if before.get(name) != value
+                ]
+                if changes:
+                    TableEvent.log(table, TableEvent.Kind.EDITED, request.user, changes=changes)
+        except Stale:
+            form.add_error(None, _(STALE))
+        except ValidationError as error:
+            form.add_error(None, error)
+        else:
+            messages.success(request, _("The table's settings are saved for the next hand."))
+            return redirect("dealer:table", pk=table.pk)
+        table.refresh_from_db()
+        form.initial["version"] = table.version
+    table.refresh_from_db()  # the form may have changed the instance; the page shows the table
+    live = table.live_hand()
+    return render(
+        request,
+        "dealer/table_edit.html",
+        {"form": form, "table": table, "live": live, "close_version": table.version},
+    )
+
+
+def _check_edit(table: Table, before: dict[str, Any]) -> None:
+    """Refuse (ValidationError) settings the table's seats or carried pot cannot take."""
+    taken = [n for n in table.seats.values_list("number", flat=True) if n > table.max_seats]
+    if taken:
+        raise ValidationError(
+            _("Seat %(seat)s is taken: move that player before the table has fewer seats.")
+            % {"seat": max(taken)}
+        )
+    if table.game != before["game"] and table.carried_pot():
+        raise ValidationError(
+            _("A pot is carried to the next deal: play it out before changing the game.")
+        )
+
+
+@login_required
+@require_POST
+def table_close(request: HtmxHttpRequest, pk: int) -> HttpResponse:
+    """Close the table at the end of the night, between hands: every player leaves with their
+    chips (cashed out in the ledger as leaving does), and it deals and seats nobody after."""
+    table = _table(request, pk)
+    version = _version(request)
+    seats = list(table.seats.select_related("player"))
+    try:
+        if version is None:
+            raise Stale
+        with transaction.atomic():
+            session = table.session
+            if seats:  # players take their chips into the ledger: the night is still on
+                session.hold(Session.State.OPEN, Session.State.COUNTING)
+            table.check_open()
+            table.claim(version)
+            _between_hands(table)
+            if table.carried_pot():
+                raise ValidationError(
+                    _(
+                        "A pot of %(chips)s chips is carried to the next deal: deal on or share"
+                        " it out before closing the table."
+                    )
+                    % {"chips": table.carried_pot()}
+                )
+            if table.clock_id is not None and seats:
+                raise ValidationError(
+                    _(
+                        "A tournament table closes once its players have moved (the"
+                        " tournament's tables page)."
+                    )
+                )
+            counting = session.state == Session.State.COUNTING
+            for seat in seats:  # as seat_leave cashes a player out
+                if not (counting and session.has_final_count(seat.player)):
+                    session.cash_out(seat.player, seat.stack, by=request.user, final=counting)
+            table.seats.all().delete()
+            table.closed_at = timezone.now()
+            table.bump(closed_at=table.closed_at)
+            TableEvent.log(
+                table,
+                TableEvent.Kind.CLOSED,
+                request.user,
+                players=[[str(seat.player), seat.stack] for seat in seats],
+            )
+    except Stale:
+        messages.error(request, _(STALE))
+        return redirect("dealer:table_edit", pk=table.pk)
+    except ValidationError as error:
+        messages.error(request, " ".join(error.messages))
+        return redirect("dealer:table_edit", pk=table.pk)
+    messages.success(request, _("%(table)s is closed.") % {"table": table})
+    return redirect("dealer:table", pk=table.pk)
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def seat_move(request: HtmxHttpRequest, pk: int) -> HttpResponse:
+    """Move a player with their chips to a seat at another table of the same night, between
+    their hands: no cash-out here, no buy-in there (the chips are the same chips)."""
+    table = _table(request, pk)
+    form = MoveForm(
+        request.POST or None,
+        table=table,
+        user=request.user,
+        initial={"version": table.version},
+    )
+    if request.method == "POST" and form.is_valid():
+        data = form.cleaned_data
+        try:
+            with transaction.atomic():
+                seat = _move(table, data["seat"], data["to_table"], data["to_seat"], data)
+                TableEvent.log(
+                    table,
+                    TableEvent.Kind.MOVED_OUT,
+                    request.user,
+                    player=str(seat.player),
+                    chips=seat.stack,
+                    seat=data["seat"],
+                    other=str(data["to_table"].name),
+                    to_seat=data["to_seat"],
+                )
+                TableEvent.log(
+                    data["to_table"],
+                    TableEvent.Kind.MOVED_IN,
+                    request.user,
+                    player=str(seat.player),
+                    chips=seat.stack,
+                    seat=data["to_seat"],
+                    other=str(table.name),
+                    from_seat=data["seat"],
+                )
+        except Stale:
+            form.add_error(None, _(STALE))
+        except IntegrityError:  # another device seated someone there first
+            form.add_error(
+                "to_seat",
+                _("Seat %(seat)s at %(table)s is taken.")
+                % {"seat": data["to_seat"], "table": data["to_table"]},
+            )
+        except ValidationError as error:
+            form.add_error(None, error)
+        else:
+            messages.success(
+                request,
+                _("%(name)s moves to %(table)s, seat %(seat)s, with %(chips)s chips.")
+                % {
+                    "name": seat.player,
+                    "table": data["to_table"],
+                    "seat": data["to_seat"],
+                    "chips": seat.stack,
+                },
+            )
+            return redirect("dealer:table", pk=table.pk)
+        table.refresh_from_db()
+        form.data = form.data.copy()
+        form.data["version"] = table.version
+    return render(request, "dealer/seat_move.html", {"form": form, "table": table})
+
+
+def _move(table: Table, number: int, target: Table, to_seat: int, data: dict[str, Any]) -> Seat:
+    """Inside a transaction: move the player in seat `number` to `target`'s seat `to_seat`
+    with their stack, or raise ValidationError (why not), Stale or IntegrityError."""
+    table.claim_for_play(data["version"])
+    seat = table.seats.select_related("player").filter(number=number).first()
+    if seat is None:
+        raise Stale
+    hand = table.live_hand()
+    if hand is not None and number in hand.config["seats"]:
+        raise ValidationError(
+            _("%(name)s is in hand %(n)s here: move them after it.")
+            % {"name": seat.player, "n": hand.number}
+        )
+    if table.clock_id is not None or target.clock_id is not None:
+        raise ValidationError(
+            _("Tournament tables move their players on the tournament's tables page.")
+        )
+    if target.session_id != table.session_id:
+        raise ValidationError(
+            _(
+                "%(table)s plays in another session (%(session)s): a player moves only between"
+                " tables of the same night, with the same chips."
+            )
+            % {"table": target, "session": target.session}
+        )
+    if target.closed_at is not None:
+        raise ValidationError(_("%(table)s is closed.") % {"table": target})
+    if to_seat > target.max_seats:
+        raise ValidationError(
+            _("%(table)s has %(n)s seats.") % {"table": target, "n": target.max_seats}
+        )
+    taken = target.seats.select_related("player").filter(number=to_seat).first()
+    if taken is not None:
+        raise ValidationError(
+            _("Seat %(seat)s at %(table)s is taken (%(name)s).")
+            % {"seat": to_seat, "table": target, "name": taken.player}
+        )
+    Seat.objects.filter(pk=seat.pk).update(
+        table=target,
+        number=to_seat,
+        # Dealt in at the next hand there like a new player (posts or waits for the big blind).
+        is_new=target.latest_hand() is not None,
+        wants_to_post=False,
+        sitting_out=False,
+        missed_small=False,
+        missed_big=False,
+    )
+    target.bump()
+    return seat
 
 
 @login_required
@@ -643,7 +901,8 @@ def hand_list(request: HtmxHttpRequest, pk: int) -> HttpResponse:
     """Every hand of the table, newest first."""
     table = _table(request, pk)
     hands = table.hands.order_by("-number")
-    return render(request, "dealer/hands.html", {"table": table, "hands": hands})
+    events = table_events(table)
+    return render(request, "dealer/hands.html", {"table": table, "hands": hands, "events": events})
 
 
 @login_required

@@ -53,6 +53,8 @@ def every_page(
     get("home", "/")
     get("new table", "/tables/new/")
     get("table before the first hand", f"/tables/{table.pk}/")
+    get("change or close a table", f"/tables/{table.pk}/edit/")
+    get("move a player", f"/tables/{table.pk}/move/")
     # A hand to the end: a result with payouts, a history, a next-hand plan.
     tablet.start()
     tablet.to_showdown()

@@ -37,12 +37,12 @@ from dealer.dice_forms import (
 from dealer.dice_models import DiceGame
 from dealer.engine import legal_actions
 from dealer.forms import (
-    CURRENCIES,
     ActionForm,
     AwardForm,
     ChipsForm,
     CoDealerForm,
     DealForm,
+    MoveForm,
     SeatForm,
     SeatPlayerForm,
     ShowForm,
@@ -66,6 +66,7 @@ from ledger.forms import (
     RegisterForm,
     SessionForm,
     TournamentForm,
+    currency_choices,
 )
 from ledger.models import Player, Session
 from tests.hostile.values import (
@@ -259,7 +260,7 @@ def _dealer(world: World) -> list[Context]:
         "straddles_allowed": Bool(),
         "dead_button": Bool(),
         "blind_before_ante": Bool(),
-        "currency": Choice(choices=_choices(CURRENCIES)),
+        "currency": Choice(choices=_choices(currency_choices())),
         "chip_value": Amount(lo=Decimal("0.01")),
         "chip_values": ChipList(),
         "straddle_raise": Choice(choices=_choices(blank.fields["straddle_raise"].choices)),
@@ -424,6 +425,64 @@ def _dealer(world: World) -> list[Context]:
             follow=table_page(idle.pk),
         )
     )
+    # Between hands: change the table's settings (the New table form bound to it), close it,
+    # move a player with their chips to Kitchen (the same night; seat 2 is free there).
+    money = ("session", "clock", "currency", "chip_value")
+    edit_kinds = {name: kind for name, kind in table_kinds.items() if name not in money}
+    edit_data = {k: v for k, v in table_data.items() if k not in money}
+    ctx(
+        Context(
+            "dealer:table_edit",
+            "between hands",
+            {"pk": idle.pk},
+            idle_other,
+            data={**edit_data, "name": "Idle", "version": str(idle.version)},
+            fields={**version, **_form_fields(edit_kinds)},
+            form=lambda d: TableForm(d, instance=Table.objects.get(pk=idle.pk), host=o.user),
+            follow=table_page(idle.pk),
+        )
+    )
+    ctx(Context("dealer:table_edit", "form", {"pk": idle.pk}, idle_other, "GET", writes=False))
+    ctx(
+        Context(
+            "dealer:table_close",
+            "between hands",
+            {"pk": idle.pk},
+            idle_other,
+            data={"version": str(idle.version)},
+            fields=version,
+            form=lambda d: VersionForm(d),
+            follow=lambda: [f"/tables/{idle.pk}/", f"/tables/{idle.pk}/hands/", "/"],
+        )
+    )
+    owner_tables = _pks(Table.objects.filter(host=o.user))
+    ctx(
+        Context(
+            "dealer:seat_move",
+            "to Kitchen",
+            {"pk": idle.pk},
+            idle_other,
+            data={
+                "version": str(idle.version),
+                "seat": "1",
+                "to_table": str(kitchen.pk),
+                "to_seat": "2",
+            },
+            fields={
+                **version,
+                **_form_fields(
+                    {
+                        "seat": Choice(choices=("1", "3")),
+                        "to_table": Pick(pks=owner_tables, required=True),
+                        "to_seat": Choice(choices=tuple(str(n) for n in range(1, 11))),
+                    }
+                ),
+            },
+            form=lambda d: MoveForm(d, table=Table.objects.get(pk=idle.pk), user=o.user),
+            follow=lambda: [f"/tables/{idle.pk}/", f"/tables/{kitchen.pk}/hands/"],
+        )
+    )
+    ctx(Context("dealer:seat_move", "form", {"pk": idle.pk}, idle_other, "GET", writes=False))
     ctx(
         Context(
             "dealer:hand_start",
@@ -679,7 +738,7 @@ def _deluxe(world: World) -> list[Context]:
         "name": Text(max_length=limits.MAX_NAME),
         "cards": Choice(choices=("4", "5", "6", "7", "8")),
         "rounds": Int(lo=1, hi=100),
-        "currency": Choice(choices=_choices(CURRENCIES)),
+        "currency": Choice(choices=_choices(currency_choices())),
         "unit_value": Amount(lo=Decimal("0.01")),
     }
     rows: dict[str, Field] = {}
@@ -863,7 +922,7 @@ def _dice(world: World) -> list[Context]:
                         # The stake must not be more than the chips: 2 to a million.
                         "chips": Int(lo=2, hi=1_000_000),
                         "stake": Int(lo=1, hi=20),
-                        "currency": Choice(choices=_choices(CURRENCIES)),
+                        "currency": Choice(choices=_choices(currency_choices())),
                         "chip_value": Amount(lo=Decimal("0.01")),
                     }
                 ),
