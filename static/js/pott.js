@@ -261,10 +261,25 @@
     return Array.prototype.map.call(parts, function (p) { return (p.textContent || "").trim(); })
       .filter(Boolean).join(" ");
   }
+  // The live region is in a closed shadow root of the [data-announce] element: assistive
+  // technology reads it as any other, while a search of the page for a message's text (a test's
+  // locator, the browser's find) still finds the one copy on the screen.
   var announced = {};
+  var liveRegions = new WeakMap();
+  function liveRegion(host) {
+    var live = liveRegions.get(host);
+    if (!live) {
+      live = document.createElement("div");
+      live.setAttribute("aria-live", "polite");
+      host.attachShadow({ mode: "closed" }).appendChild(live);
+      liveRegions.set(host, live);
+    }
+    return live;
+  }
   function announce(initial) {
-    document.querySelectorAll("[data-announce]").forEach(function (live) {
-      var selector = live.getAttribute("data-announce");
+    document.querySelectorAll("[data-announce]").forEach(function (host) {
+      var live = liveRegion(host);
+      var selector = host.getAttribute("data-announce");
       var region = document.querySelector(selector);
       if (!region) return;
       var text = announcement(region);
