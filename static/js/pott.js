@@ -173,8 +173,8 @@
   // another device acted): on the same control in the new region (the same id, or the same
   // name and value, test id or text), else on its safe default ([data-default]: Check), else on
   // its first primary action (Call, Flop dealt, Deal the next hand), else on its first button,
-  // else on its [tabindex="-1"] panel. A focus elsewhere on the page is
-  // left alone. The page does not scroll for it.
+  // else on its [tabindex="-1"] panel. A focus elsewhere on the page is left alone. The page
+  // scrolls only if the control is out of view.
   var lastFocused = null;
   var pendingFocus = null;
   document.addEventListener("focusin", function (event) {
@@ -249,7 +249,13 @@
       .concat(Array.prototype.slice.call(region.querySelectorAll('[tabindex="-1"]')));
     for (var i = 0; i < candidates.length; i++) {
       candidates[i].focus({ preventScroll: true });
-      if (document.activeElement === candidates[i]) return;
+      if (document.activeElement !== candidates[i]) continue;
+      // Into view only if it is out of it: a tapped button is in view, the page stays put.
+      var box = candidates[i].getBoundingClientRect();
+      if (box.top < 0 || box.bottom > window.innerHeight) {
+        candidates[i].scrollIntoView({ block: "nearest" });
+      }
+      return;
     }
   });
 
