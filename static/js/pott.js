@@ -169,6 +169,134 @@
     if (event.target.closest && event.target.closest("[data-print]")) window.print();
   });
 
+  // Focus stays where it was when htmx replaces the region that held it (a tap, or a poll after
+  // another device acted): on the same control in the new region (the same id, or the same
+  // name and value, test id or text), else on its safe default ([data-default]: Check), else on
+  // its first primary action (Call, Flop dealt, Deal the next hand), else on its first button,
+  // else on its [tabindex="-1"] panel. A focus elsewhere on the page is left alone. The page
+  // scrolls only if the control is out of view.
+  var lastFocused = null;
+  var pendingFocus = null;
+  document.addEventListener("focusin", function (event) {
+    lastFocused = event.target;
+  });
+  // Focus moved to nothing by a tap elsewhere (not by a removal or a disabled button).
+  document.addEventListener("focusout", function (event) {
+    var elt = event.target;
+    if (!event.relatedTarget && elt === lastFocused && elt.isConnected && !elt.disabled) {
+      setTimeout(function () {
+        if (lastFocused === elt && document.activeElement === document.body && !elt.disabled) {
+          lastFocused = null;
+        }
+      }, 0);
+    }
+  });
+  function controlKey(elt) {
+    if (!elt || elt === document.body || !elt.tagName) return null;
+    var tag = elt.tagName.toLowerCase();
+    if (elt.id) return "#" + CSS.escape(elt.id);
+    if (elt.name && elt.value !== undefined && (tag === "button" || elt.type === "checkbox" || elt.type === "radio")) {
+      return tag + '[name="' + CSS.escape(elt.name) + '"][value="' + CSS.escape(elt.value) + '"]';
+    }
+    if (elt.dataset && elt.dataset.testid) return '[data-testid="' + CSS.escape(elt.dataset.testid) + '"]';
+    if (elt.name) return tag + '[name="' + CSS.escape(elt.name) + '"]';
+    return { tag: tag, text: (elt.textContent || "").trim() };
+  }
+  function findControl(region, key) {
+    if (!key) return null;
+    if (typeof key === "string") return region.querySelector(key);
+    var same = Array.prototype.filter.call(region.querySelectorAll(key.tag), function (elt) {
+      return (elt.textContent || "").trim() === key.text;
+    });
+    return same[0] || null;
+  }
+  function focusable(elt) {
+    if (!elt || elt.disabled) return false;
+    // Not in a closed <details>, not hidden.
+    return elt.checkVisibility ? elt.checkVisibility() : elt.getClientRects().length > 0;
+  }
+  document.addEventListener("htmx:beforeSwap", function (event) {
+    var target = event.detail.target;
+    if (!event.detail.shouldSwap || !target) return;
+    var active = document.activeElement;
+    // A tapped button is disabled while its request is out (hx-disabled-elt): the focus may
+    // have gone to the body already; the control last focused in the region counts then.
+    var held = active && active !== document.body ? active : lastFocused;
+    if (!held || !held.isConnected) return;
+    // The region: the target, or a region the answer replaces out of band (#seating).
+    var region = target.contains(held) ? target : null;
+    var answer = event.detail.serverResponse || "";
+    for (var up = held.parentElement; !target.contains(held) && up && up !== document.body; up = up.parentElement) {
+      if (up.id && answer.indexOf('id="' + up.id + '"') >= 0) region = up; // the outermost
+    }
+    if (!region) return;
+    pendingFocus = { region: region.id, key: controlKey(held) };
+  });
+  document.addEventListener("htmx:afterSettle", function () {
+    var pending = pendingFocus;
+    pendingFocus = null;
+    if (!pending) return;
+    var active = document.activeElement;
+    if (active && active !== document.body && active.isConnected) return;
+    var region = document.getElementById(pending.region);
+    if (!region) return;
+    var same = findControl(region, pending.key);
+    var candidates = [same]
+      .concat(Array.prototype.slice.call(region.querySelectorAll("[data-default]")))
+      .concat(Array.prototype.slice.call(region.querySelectorAll(".button.primary")))
+      .concat(Array.prototype.slice.call(region.querySelectorAll("button")))
+      .filter(focusable)
+      .concat(Array.prototype.slice.call(region.querySelectorAll('[tabindex="-1"]')));
+    for (var i = 0; i < candidates.length; i++) {
+      candidates[i].focus({ preventScroll: true });
+      if (document.activeElement !== candidates[i]) continue;
+      // Into view only if it is out of it: a tapped button is in view, the page stays put.
+      var box = candidates[i].getBoundingClientRect();
+      if (box.top < 0 || box.bottom > window.innerHeight) {
+        candidates[i].scrollIntoView({ block: "nearest" });
+      }
+      return;
+    }
+  });
+
+  // [data-announce="#region"]: a polite live region outside the region htmx replaces. After each
+  // swap it says the region's messages and prompt ([role=alert], [role=status], [data-testid=
+  // prompt]) once: nothing when they did not change (a poll that brought the same prompt).
+  function announcement(region) {
+    var parts = region.querySelectorAll('[role="alert"], [role="status"], [data-testid="prompt"]');
+    return Array.prototype.map.call(parts, function (p) { return (p.textContent || "").trim(); })
+      .filter(Boolean).join(" ");
+  }
+  // The live region is in a closed shadow root of the [data-announce] element: assistive
+  // technology reads it as any other, while a search of the page for a message's text (a test's
+  // locator, the browser's find) still finds the one copy on the screen.
+  var announced = {};
+  var liveRegions = new WeakMap();
+  function liveRegion(host) {
+    var live = liveRegions.get(host);
+    if (!live) {
+      live = document.createElement("div");
+      live.setAttribute("aria-live", "polite");
+      host.attachShadow({ mode: "closed" }).appendChild(live);
+      liveRegions.set(host, live);
+    }
+    return live;
+  }
+  function announce(initial) {
+    document.querySelectorAll("[data-announce]").forEach(function (host) {
+      var live = liveRegion(host);
+      var selector = host.getAttribute("data-announce");
+      var region = document.querySelector(selector);
+      if (!region) return;
+      var text = announcement(region);
+      if (text === announced[selector]) return;
+      announced[selector] = text;
+      if (!initial) live.textContent = text;
+    });
+  }
+  document.addEventListener("DOMContentLoaded", function () { announce(true); });
+  document.addEventListener("htmx:afterSettle", function () { announce(false); });
+
   // data-version-from="#table": htmx requests from inside this element send, as `version`, the
   // data-version of #table as it is now. The seating panel is not redrawn after every action,
   // so the version in its forms can be old while #table (redrawn each time) has the latest.
