@@ -95,7 +95,8 @@ def open_table(client: Client, clock: TournamentClock, index: int = 0) -> Any:
 
 def test_the_menu_has_one_tournaments_entry(dealer: Client) -> None:
     html = dealer.get("/").text
-    menu = html[html.index('<nav class="site-nav">') : html.index("</nav>")]
+    start = html.index('<nav class="site-nav"')
+    menu = html[start : html.index("</nav>", start)]
     assert menu.count('href="/tournaments/"') == 1
     assert ">Tournaments<" in menu
 
