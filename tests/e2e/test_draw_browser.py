@@ -59,7 +59,7 @@ def new_draw_table(
     page.get_by_role("link", name="New table").click()
     expect(field(page, "Big blind")).to_be_visible()  # hold'em, the default game
     expect(field(page, "Max per bet or raise")).to_be_hidden()
-    field(page, "name").fill(name)
+    field(page, "Name").fill(name)
     field(page, "Game").select_option(label=game)
     for label in HOLDEM_FIELDS:
         expect(field(page, label)).to_be_hidden()
