@@ -9,6 +9,10 @@ import pytest
 from django.test import Client
 from django.urls import reverse
 
+# The page goes through the middleware (sessions, the login throttle), which may read the
+# database: allow it, so that a test never fails on where the page looks, only on what it shows.
+pytestmark = pytest.mark.django_db
+
 URL = reverse("dealer:calculator")
 HTMX = {"HX-Request": "true"}
 
