@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from decimal import Decimal
 from typing import Any
 
 from django import forms
@@ -10,7 +9,6 @@ from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.utils.translation import gettext_lazy as _
 
-from config import limits
 from config.forms import NameField, hidden_number, number_field, revision_field
 from dealer.deluxe import (
     MAX_CARDS,
@@ -23,16 +21,14 @@ from dealer.deluxe import (
 )
 from dealer.deluxe.game import FACE_DOWN, max_players
 from dealer.deluxe_models import DeluxeGame
-from ledger import settlement
-from ledger.forms import currency_choices
-from ledger.models import Player, Session
+from dealer.game_forms import NewGameForm, money_per_chip_field
 
 # The most players any variant seats (four cards: 52 // 8 = 6).
 MAX_ROWS = max_players(MIN_CARDS)
 STARTING_UNITS = sum(chip.value * chip.count for chip in SEED_CHIP_SET)
 
 
-class DeluxeForm(forms.Form):
+class DeluxeForm(NewGameForm):
     """A new Poker-Deluxe game: the variant, the players in seating order with their order of
     age, the rounds agreed, and the session it is played in (a new one, or an open one)."""
 
@@ -50,33 +46,18 @@ class DeluxeForm(forms.Form):
         initial=1,
         help_text=_("A round: every player deals once."),
     )
-    session = forms.ModelChoiceField(
-        queryset=Session.objects.none(),
-        required=False,
-        label=_("Session"),
-        empty_label=_("Start a new session tonight"),
-    )
-    currency = forms.ChoiceField(choices=currency_choices, initial="SEK", label=_("Currency"))
-    unit_value = forms.DecimalField(
-        min_value=Decimal("0.01"),
-        max_value=limits.MAX_MONEY_MAJOR,
-        max_digits=10,
-        decimal_places=2,
-        initial=1,
-        label=_("Money per unit"),
-        help_text=_("For a new session: what one unit (a chip worth 1) is worth in money."),
+    unit_value = money_per_chip_field(
+        _("Money per unit"),
+        _("For a new session: what one unit (a chip worth 1) is worth in money."),
     )
 
+    max_rows = MAX_ROWS
+    money_field = "unit_value"
+    money_decimals_message = _("%(code)s has %(n)s decimals: round the money per unit.")
+
     def __init__(self, *args: Any, host: Any, **kwargs: Any) -> None:
-        super().__init__(*args, **kwargs)
-        self.host = host
-        self.fields["session"].queryset = Session.objects.filter(
-            host=host, state=Session.State.OPEN
-        )
+        super().__init__(*args, host=host, **kwargs)
         for i in range(1, MAX_ROWS + 1):
-            self.fields[f"player_{i}"] = NameField(
-                required=False, label=_("Player %(n)s") % {"n": i}
-            )
             self.fields[f"age_{i}"] = forms.IntegerField(
                 required=False,
                 min_value=1,
@@ -88,7 +69,6 @@ class DeluxeForm(forms.Form):
                     "max_value": _("At most %(limit_value)s."),
                 },
             )
-        self.roster = {p.name.casefold(): p for p in Player.objects.filter(host=host)}
 
     def rows(self) -> list[tuple[Any, Any]]:
         """The player and age fields, row by row (seating order)."""
@@ -117,16 +97,9 @@ class DeluxeForm(forms.Form):
             )
         if len({name.casefold() for name in names}) != len(names):
             raise ValidationError(_("Two players have the same name: tell them apart."))
-        # A player plays one Poker-Deluxe game at a time: their chips are in that game.
-        live = DeluxeGame.objects.filter(host=self.host, finished_at__isnull=True)
-        playing = {pid: game for game in live for pid in game.players}
-        for name in names:
-            known = self.roster.get(name.casefold())
-            if known is not None and known.pk in playing:
-                raise ValidationError(
-                    _("%(name)s already plays in %(game)s: end that game first.")
-                    % {"name": known, "game": playing[known.pk]}
-                )
+        self.check_not_playing(
+            names, DeluxeGame.objects.filter(host=self.host, finished_at__isnull=True)
+        )
         cards = data.get("cards")
         if cards is not None:
             most = max_players(cards)
@@ -138,15 +111,7 @@ class DeluxeForm(forms.Form):
                     )
                     % {"cards": cards, "down": FACE_DOWN, "most": most, "n": len(names)}
                 )
-        value, code = data.get("unit_value"), data.get("currency")
-        if value is not None and code and not data.get("session"):
-            exponent = settlement.currency(code).exponent
-            if value != value.quantize(Decimal(1).scaleb(-exponent)):
-                self.add_error(
-                    "unit_value",
-                    _("%(code)s has %(n)s decimals: round the money per unit.")
-                    % {"code": code, "n": exponent},
-                )
+        self.check_money(data)
         data["names"] = names
         data["youngest_first"] = tuple(sorted(range(len(names)), key=lambda p: ages[p]))
         if cards is not None and data.get("rounds") is not None:
@@ -169,12 +134,8 @@ class DeluxeForm(forms.Form):
         by name, or new); each player buys in for the starting units. Raises ValidationError
         when the session is no longer played (nothing is created then)."""
         data = self.cleaned_data
-        session = data["session"] or self._new_session(data)
-        session.hold(Session.State.OPEN, bump=False)
-        players = [
-            self.roster.get(name.casefold()) or Player.objects.create(host=self.host, name=name)
-            for name in data["names"]
-        ]
+        session = self.session_to_play(data)
+        players = self.players(data["names"])
         game = DeluxeGame.objects.create(
             host=self.host,
             session=session,
@@ -190,16 +151,6 @@ class DeluxeForm(forms.Form):
         for player in players:
             session.buy_in(player, STARTING_UNITS, by=by)
         return game
-
-    def _new_session(self, data: dict[str, Any]) -> Session:
-        minor_per_major = settlement.currency(data["currency"]).minor_per_major
-        return Session.objects.create(
-            host=self.host,
-            name=data["name"],
-            currency=data["currency"],
-            rate_minor=int(data["unit_value"] * minor_per_major),  # exact: clean() checked
-            rate_chips=1,
-        )
 
 
 class DeluxeVersionForm(forms.Form):

@@ -9,11 +9,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.core.exceptions import ValidationError
 from django.http import HttpResponse
-from django.shortcuts import get_object_or_404, redirect, render
+from django.shortcuts import render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
@@ -23,7 +21,6 @@ from dealer.deluxe import (
     Buy,
     Decided,
     DeluxeState,
-    IllegalAction,
     Phase,
     Show,
     Why,
@@ -32,94 +29,39 @@ from dealer.deluxe import (
 )
 from dealer.deluxe_forms import STARTING_UNITS, BuyForm, DeluxeForm, DeluxeVersionForm, ShowForm
 from dealer.deluxe_models import DeluxeGame
-from dealer.models import Stale
-
-
-def _stale() -> str:
-    return _("Another device changed the game first: this is the game as it is now.")
-
-
-def _game(request: HtmxHttpRequest, pk: int) -> DeluxeGame:
-    """A game the user hosts, else 404."""
-    return get_object_or_404(
-        DeluxeGame.objects.for_user(request.user).select_related("session"), pk=pk
-    )
+from dealer.game_views import GameScreen, form_error, new_game
 
 
 @login_required
 @require_http_methods(["GET", "POST"])
 def deluxe_new(request: HtmxHttpRequest) -> HttpResponse:
     """Create a Poker-Deluxe game: the variant, the players and their ages, the rounds."""
-    form = DeluxeForm(request.POST or None, host=request.user)
-    if request.method == "POST" and form.is_valid():
-        try:
-            game = form.save(by=request.user)
-        except ValidationError as error:
-            form.add_error("session", error)
-        else:
-            return redirect("dealer:deluxe", pk=game.pk)
-    return render(
-        request,
-        "dealer/deluxe_new.html",
-        {
-            "form": form,
-            "starting_units": STARTING_UNITS,
-            "roster": sorted(p.name for p in form.roster.values()),
-        },
-    )
+    extra = {"starting_units": STARTING_UNITS}
+    return new_game(request, DeluxeForm, "dealer/deluxe_new.html", "dealer:deluxe", extra)
 
 
 @login_required
 @require_GET
 def deluxe_page(request: HtmxHttpRequest, pk: int) -> HttpResponse:
     """The game's screen: the points table, the deal, buying, the settlement, the standings."""
-    game = _game(request, pk)
+    game = SCREEN.game(request, pk)
     return render(request, "dealer/deluxe.html", deluxe_context(game))
 
 
-def _respond(
-    request: HtmxHttpRequest,
-    game: DeluxeGame,
-    *,
-    state: DeluxeState | None = None,
-    error: str = "",
-    notice: str = "",
-) -> HttpResponse:
-    if not request.htmx:
-        if error:
-            messages.error(request, error)
-        elif notice:
-            messages.success(request, notice)
-        return redirect("dealer:deluxe", pk=game.pk)
-    context = deluxe_context(game, state=state, error=error, notice=notice)
-    return render(request, "dealer/deluxe.html#game", context)
-
-
-def _form_error(form: Any) -> str:
-    errors = [str(e) for field_errors in form.errors.values() for e in field_errors]
-    return " ".join(errors) or _("Check the form.")
-
-
 def _apply(request: HtmxHttpRequest, game: DeluxeGame, action: Action, version: int) -> Any:
-    try:
-        state = game.append(action, version=version, by=request.user)
-    except Stale:
-        return _respond(request, _game(request, game.pk), error=_stale())
-    except IllegalAction as error:
-        return _respond(request, game, error=str(error))
-    except ValidationError as error:
-        return _respond(request, game, error=" ".join(error.messages))
-    return _respond(request, game, state=state)
+    return SCREEN.change(
+        request, game, lambda: game.append(action, version=version, by=request.user)
+    )
 
 
 @login_required
 @require_POST
 def deluxe_buy(request: HtmxHttpRequest, pk: int) -> HttpResponse:
     """The player whose turn it is bought 0 to 4 cards: the price goes into the bank."""
-    game = _game(request, pk)
+    game = SCREEN.game(request, pk)
     form = BuyForm(request.POST)
     if not form.is_valid():
-        return _respond(request, game, error=_form_error(form))
+        return SCREEN.respond(request, game, error=form_error(form))
     data = form.cleaned_data
     return _apply(request, game, Buy(data["player"], data["cards"]), data["version"])
 
@@ -128,47 +70,27 @@ def deluxe_buy(request: HtmxHttpRequest, pk: int) -> HttpResponse:
 @require_POST
 def deluxe_show(request: HtmxHttpRequest, pk: int) -> HttpResponse:
     """A player's combination at the settlement: tapped on the list, or their cards."""
-    game = _game(request, pk)
+    game = SCREEN.game(request, pk)
     form = ShowForm(request.POST)
     if not form.is_valid():
-        return _respond(request, game, error=_form_error(form))
+        return SCREEN.respond(request, game, error=form_error(form))
     data = form.cleaned_data
     action = Show(data["player"], combo=data["combo"], cards=data["cards"] or ())
     return _apply(request, game, action, data["version"])
-
-
-def _version_action(request: HtmxHttpRequest, pk: int, what: str) -> HttpResponse:
-    game = _game(request, pk)
-    form = DeluxeVersionForm(request.POST)
-    if not form.is_valid():
-        return _respond(request, game, error=_stale())
-    try:
-        if what == "undo":
-            game.undo(version=form.cleaned_data["version"], by=request.user)
-        else:
-            game.end(version=form.cleaned_data["version"], by=request.user)
-    except Stale:
-        return _respond(request, _game(request, pk), error=_stale())
-    except IllegalAction as error:
-        return _respond(request, game, error=str(error))
-    except ValidationError as error:
-        return _respond(request, game, error=" ".join(error.messages))
-    notice = _("Undone.") if what == "undo" else _("The game is over: everyone cashed out.")
-    return _respond(request, game, notice=notice)
 
 
 @login_required
 @require_POST
 def deluxe_undo(request: HtmxHttpRequest, pk: int) -> HttpResponse:
     """Take back the last action (a finished game is reopened, its cash-outs taken back)."""
-    return _version_action(request, pk, "undo")
+    return SCREEN.undo_or_end(request, pk, "undo", DeluxeVersionForm)
 
 
 @login_required
 @require_POST
 def deluxe_end(request: HtmxHttpRequest, pk: int) -> HttpResponse:
     """The host ends the game between deals: everyone cashes out with their chips."""
-    return _version_action(request, pk, "end")
+    return SCREEN.undo_or_end(request, pk, "end", DeluxeVersionForm)
 
 
 # --- what the screen shows ------------------------------------------------------------------
@@ -290,3 +212,6 @@ def deluxe_context(
         "error": error,
         "notice": notice,
     }
+
+
+SCREEN = GameScreen(DeluxeGame, "dealer:deluxe", "dealer/deluxe.html", deluxe_context, True)

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from decimal import Decimal
 from typing import Any
 
 from django import forms
@@ -10,7 +9,6 @@ from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.utils.translation import gettext_lazy as _
 
-from config import limits
 from config.forms import NameField, chips_field, hidden_number, number_field, revision_field
 from dealer.dice import (
     IllegalAction,
@@ -29,9 +27,7 @@ from dealer.dice.poker_dice import MAX_ROLLS
 from dealer.dice.strip import MAX_ITEMS
 from dealer.dice.table import MAX_CHIPS
 from dealer.dice_models import DiceGame, hand_code, hand_from_code
-from ledger import settlement
-from ledger.forms import currency_choices
-from ledger.models import Player, Session
+from dealer.game_forms import NewGameForm, money_per_chip_field
 
 # The rows of the new-game form: phone-sized games for a handful of friends (the rules take up
 # to twenty; "Það eru engin takmörk fyrir fjölda leikmanna").
@@ -40,7 +36,7 @@ HAND_CODES = tuple(hand_code(hand) for hand in all_hands())
 CLAIM_CODES = tuple(hand_code(hand) for hand in all_hands() if hand.kind is not Kind.NOTHING)
 
 
-class DiceGameForm(forms.Form):
+class DiceGameForm(NewGameForm):
     """A new game: which of the three, the players in seating order, and for the two games
     played for a pot the chips, the stake and the session (a new one, or an open one)."""
 
@@ -78,34 +74,13 @@ class DiceGameForm(forms.Form):
         label=_("The first to lose them all wins"),
         help_text=_("The seed leaves it to taste: that player loses, or wins."),
     )
-    session = forms.ModelChoiceField(
-        queryset=Session.objects.none(),
-        required=False,
-        label=_("Session"),
-        empty_label=_("Start a new session tonight"),
-    )
-    currency = forms.ChoiceField(choices=currency_choices, initial="SEK", label=_("Currency"))
-    chip_value = forms.DecimalField(
-        min_value=Decimal("0.01"),
-        max_value=limits.MAX_MONEY_MAJOR,
-        max_digits=10,
-        decimal_places=2,
-        initial=1,
-        label=_("Money per chip"),
-        help_text=_("For a new session: what one chip is worth in money."),
+    chip_value = money_per_chip_field(
+        _("Money per chip"), _("For a new session: what one chip is worth in money.")
     )
 
-    def __init__(self, *args: Any, host: Any, **kwargs: Any) -> None:
-        super().__init__(*args, **kwargs)
-        self.host = host
-        self.fields["session"].queryset = Session.objects.filter(
-            host=host, state=Session.State.OPEN
-        )
-        for i in range(1, MAX_ROWS + 1):
-            self.fields[f"player_{i}"] = NameField(
-                required=False, label=_("Player %(n)s") % {"n": i}
-            )
-        self.roster = {p.name.casefold(): p for p in Player.objects.filter(host=host)}
+    max_rows = MAX_ROWS
+    money_field = "chip_value"
+    money_decimals_message = _("%(code)s has %(n)s decimals: round the money per chip.")
 
     def rows(self) -> list[Any]:
         return [self[f"player_{i}"] for i in range(1, MAX_ROWS + 1)]
@@ -144,23 +119,8 @@ class DiceGameForm(forms.Form):
         live = DiceGame.objects.filter(host=self.host, finished_at__isnull=True).exclude(
             kind=DiceGame.Kind.STRIP
         )
-        playing = {pid: game for game in live for pid in game.players}
-        for name in names:
-            known = self.roster.get(name.casefold())
-            if known is not None and known.pk in playing:
-                raise ValidationError(
-                    _("%(name)s already plays in %(game)s: end that game first.")
-                    % {"name": known, "game": playing[known.pk]}
-                )
-        value, code = data.get("chip_value"), data.get("currency")
-        if value is not None and code and not data.get("session"):
-            exponent = settlement.currency(code).exponent
-            if value != value.quantize(Decimal(1).scaleb(-exponent)):
-                self.add_error(
-                    "chip_value",
-                    _("%(code)s has %(n)s decimals: round the money per chip.")
-                    % {"code": code, "n": exponent},
-                )
+        self.check_not_playing(names, live)
+        self.check_money(data)
         if chips is not None and stake is not None:
             if kind == DiceGame.Kind.POKER_DICE:
                 config = PokerDiceConfig(names=tuple(names), chips=chips, stake=stake)
@@ -183,14 +143,8 @@ class DiceGameForm(forms.Form):
         Raises ValidationError when the session is no longer played (nothing is created)."""
         data = self.cleaned_data
         for_money = data["kind"] != DiceGame.Kind.STRIP
-        session = None
-        if for_money:
-            session = data["session"] or self._new_session(data)
-            session.hold(Session.State.OPEN, bump=False)
-        players = [
-            self.roster.get(name.casefold()) or Player.objects.create(host=self.host, name=name)
-            for name in data["names"]
-        ]
+        session = self.session_to_play(data) if for_money else None
+        players = self.players(data["names"])
         game = DiceGame.objects.create(
             host=self.host,
             session=session,
@@ -206,16 +160,6 @@ class DiceGameForm(forms.Form):
             for player in players:
                 session.buy_in(player, data["chips"], by=by)
         return game
-
-    def _new_session(self, data: dict[str, Any]) -> Session:
-        minor_per_major = settlement.currency(data["currency"]).minor_per_major
-        return Session.objects.create(
-            host=self.host,
-            name=data["name"],
-            currency=data["currency"],
-            rate_minor=int(data["chip_value"] * minor_per_major),  # exact: clean() checked
-            rate_chips=1,
-        )
 
 
 class DiceField(forms.CharField):

@@ -11,11 +11,9 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.core.exceptions import ValidationError
 from django.http import HttpResponse, JsonResponse
-from django.shortcuts import get_object_or_404, redirect, render
+from django.shortcuts import get_object_or_404, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
@@ -28,7 +26,6 @@ from dealer.dice import (
     Claim,
     Face,
     Hand,
-    IllegalAction,
     Kind,
     Lost,
     RollAces,
@@ -48,47 +45,24 @@ from dealer.dice_forms import (
 )
 from dealer.dice_models import DiceGame, chips_when_ended, hand_code
 from dealer.display import lan_url
-from dealer.models import Stale
+from dealer.game_views import GameScreen, form_error, new_game, stale_message
 
 # "Roll for me": nobody at the table can predict or replay it.
 DICE_RANDOM = random.SystemRandom()
-
-
-def _stale() -> str:
-    return _("Another device changed the game first: this is the game as it is now.")
-
-
-def _game(request: HtmxHttpRequest, pk: int) -> DiceGame:
-    """A game the user hosts, else 404."""
-    return get_object_or_404(
-        DiceGame.objects.for_user(request.user).select_related("session"), pk=pk
-    )
 
 
 @login_required
 @require_http_methods(["GET", "POST"])
 def dice_new(request: HtmxHttpRequest) -> HttpResponse:
     """Create a game of poker dice, liar's dice or strip poker."""
-    form = DiceGameForm(request.POST or None, host=request.user)
-    if request.method == "POST" and form.is_valid():
-        try:
-            game = form.save(by=request.user)
-        except ValidationError as error:
-            form.add_error("session", error)
-        else:
-            return redirect("dealer:dice", pk=game.pk)
-    return render(
-        request,
-        "dealer/dice_new.html",
-        {"form": form, "roster": sorted(p.name for p in form.roster.values())},
-    )
+    return new_game(request, DiceGameForm, "dealer/dice_new.html", "dealer:dice")
 
 
 @login_required
 @require_GET
 def dice_page(request: HtmxHttpRequest, pk: int) -> HttpResponse:
     """The game's screen: whose turn, the pot, the chips or the tally, the moves."""
-    game = _game(request, pk)
+    game = SCREEN.game(request, pk)
     context = dice_context(game)
     context["display_url"] = lan_url(
         request, reverse("dealer:dice_display", args=[game.display_token])
@@ -96,49 +70,25 @@ def dice_page(request: HtmxHttpRequest, pk: int) -> HttpResponse:
     return render(request, "dealer/dice.html", context)
 
 
-def _respond(
-    request: HtmxHttpRequest, game: DiceGame, *, error: str = "", notice: str = ""
-) -> HttpResponse:
-    if not request.htmx:
-        if error:
-            messages.error(request, error)
-        elif notice:
-            messages.success(request, notice)
-        return redirect("dealer:dice", pk=game.pk)
-    context = dice_context(game, error=error, notice=notice)
-    return render(request, "dealer/dice.html#game", context)
-
-
-def _form_error(form: Any) -> str:
-    errors = [str(e) for field_errors in form.errors.values() for e in field_errors]
-    return " ".join(errors) or _("Check the form.")
-
-
 def _move(request: HtmxHttpRequest, pk: int, kind: str, form_class: Any, make: Any) -> HttpResponse:
     """Parse the move with `form_class`, build the action with `make(data)`, append it. The
     move belongs to one `kind` of game: posted to another, it is refused."""
-    game = _game(request, pk)
+    game = SCREEN.game(request, pk)
     if game.kind != kind:
         error = _("%(game)s has no such move: it is a game of %(kind)s.") % {
             "game": game,
             "kind": game.get_kind_display(),
         }
-        return _respond(request, game, error=error)
+        return SCREEN.respond(request, game, error=error)
     form = form_class(request.POST)
     if not form.is_valid():
         if "version" in form.errors:  # a page without a version it could have shown
-            return _respond(request, game, error=_stale())
-        return _respond(request, game, error=_form_error(form))
+            return SCREEN.respond(request, game, error=stale_message())
+        return SCREEN.respond(request, game, error=form_error(form))
     data = form.cleaned_data
-    try:
-        game.append(make(data), version=data["version"], by=request.user)
-    except Stale:
-        return _respond(request, _game(request, pk), error=_stale())
-    except IllegalAction as error:
-        return _respond(request, game, error=str(error))
-    except ValidationError as error:
-        return _respond(request, game, error=" ".join(error.messages))
-    return _respond(request, game)
+    return SCREEN.change(
+        request, game, lambda: game.append(make(data), version=data["version"], by=request.user)
+    )
 
 
 @login_required
@@ -193,43 +143,18 @@ def dice_lost(request: HtmxHttpRequest, pk: int) -> HttpResponse:
     return _move(request, pk, DiceGame.Kind.STRIP, DicePlayerForm, lambda d: Lost(d["player"]))
 
 
-def _version_action(request: HtmxHttpRequest, pk: int, what: str) -> HttpResponse:
-    game = _game(request, pk)
-    form = DiceVersionForm(request.POST)
-    if not form.is_valid():
-        return _respond(request, game, error=_stale())
-    try:
-        if what == "undo":
-            game.undo(version=form.cleaned_data["version"], by=request.user)
-        else:
-            game.end(version=form.cleaned_data["version"], by=request.user)
-    except Stale:
-        return _respond(request, _game(request, pk), error=_stale())
-    except IllegalAction as error:
-        return _respond(request, game, error=str(error))
-    except ValidationError as error:
-        return _respond(request, game, error=" ".join(error.messages))
-    if what == "undo":
-        notice = _("Undone.")
-    elif game.for_money:
-        notice = _("The game is over: everyone cashed out.")
-    else:
-        notice = _("The evening is over.")
-    return _respond(request, game, notice=notice)
-
-
 @login_required
 @require_POST
 def dice_undo(request: HtmxHttpRequest, pk: int) -> HttpResponse:
     """Take back the last move (a finished game is reopened, its cash-outs taken back)."""
-    return _version_action(request, pk, "undo")
+    return SCREEN.undo_or_end(request, pk, "undo", DiceVersionForm)
 
 
 @login_required
 @require_POST
 def dice_end(request: HtmxHttpRequest, pk: int) -> HttpResponse:
     """The host ends the game between rounds: everyone cashes out with their chips."""
-    return _version_action(request, pk, "end")
+    return SCREEN.undo_or_end(request, pk, "end", DiceVersionForm)
 
 
 @login_required
@@ -239,7 +164,7 @@ def dice_roll(request: HtmxHttpRequest) -> HttpResponse:
     Changes nothing: the screen fills the dice in, and the dealer still sends them."""
     form = RollForm(request.POST)
     if not form.is_valid():
-        return JsonResponse({"error": _form_error(form)})
+        return JsonResponse({"error": form_error(form)})
     kept = form.cleaned_data["keep"]
     dice = (*kept, *roll(DICE_RANDOM, 5 - len(kept)))
     return JsonResponse({"dice": " ".join(face.symbol for face in dice)})
@@ -500,3 +425,6 @@ def _strip(game: DiceGame, state: Any, over: bool) -> dict[str, Any]:
             for s in state.standings()
         ],
     }
+
+
+SCREEN = GameScreen(DiceGame, "dealer:dice", "dealer/dice.html", dice_context)
