@@ -13,6 +13,7 @@ from django.test import Client
 from dealer.deluxe import Combo
 from dealer.deluxe_models import DeluxeGame
 from ledger.models import BuyIn, CashOut, Player, Session
+from tests.dealer.game_pad import GamePad
 
 pytestmark = pytest.mark.django_db
 
@@ -34,30 +35,11 @@ def new_game_data(names: list[str], *, cards: int = 5, rounds: int = 1, **extra:
     return {**data, **extra}
 
 
-class Pad:
+class Pad(GamePad):
     """The game's page: every post carries what the page would carry, unless overridden."""
 
-    def __init__(self, client: Client, game: DeluxeGame) -> None:
-        self.client = client
-        self.game = game
-
-    @property
-    def version(self) -> int:
-        self.game.refresh_from_db(fields=["version"])
-        return self.game.version
-
-    def fresh(self) -> DeluxeGame:
-        return DeluxeGame.objects.get(pk=self.game.pk)
-
-    def state(self) -> Any:
-        return self.fresh().state()
-
-    def post(self, path: str, data: dict[str, Any]) -> str:
-        response = self.client.post(
-            f"/deluxe/{self.game.pk}/{path}", {"version": self.version, **data}, headers=HTMX
-        )
-        assert response.status_code == 200
-        return html.unescape(response.text)
+    prefix = "/deluxe/"
+    model = DeluxeGame
 
     def buy(self, cards: int, **data: Any) -> str:
         return self.post("buy/", {"player": self.state().to_buy, "cards": cards, **data})

@@ -16,6 +16,7 @@ from django.test import Client
 from dealer.dice import Hand
 from dealer.dice_models import DiceAction, DiceGame, DiceUndone, hand_code
 from ledger.models import BuyIn, CashOut, Player, Session
+from tests.dealer.game_pad import GamePad
 
 pytestmark = pytest.mark.django_db
 
@@ -43,29 +44,13 @@ def new_game_data(kind: str, names: list[str], **extra: Any) -> dict[str, str]:
     return {**data, **{k: str(v) for k, v in extra.items()}}
 
 
-class Pad:
+class Pad(GamePad):
     """The game's page: every post carries what the page would carry, unless overridden."""
 
-    def __init__(self, client: Client, game: DiceGame) -> None:
-        self.client = client
-        self.game = game
+    prefix = "/dice/"
+    model = DiceGame
 
-    @property
-    def version(self) -> int:
-        self.game.refresh_from_db(fields=["version"])
-        return self.game.version
-
-    def fresh(self) -> DiceGame:
-        return DiceGame.objects.get(pk=self.game.pk)
-
-    def state(self) -> Any:
-        return self.fresh().state()
-
-    def post(self, path: str, data: dict[str, Any]) -> str:
-        response = self.client.post(
-            f"/dice/{self.game.pk}/{path}", {"version": self.version, **data}, headers=HTMX
-        )
-        assert response.status_code == 200
+    def read(self, response: Any) -> str:
         return text(response)
 
     def show(self, dice: str = "", *, hand: str = "", rolls: Any = "", **data: Any) -> str:
