@@ -596,6 +596,17 @@ class VersionForm(forms.Form):
     version = revision_field()
 
 
+class CloseTableForm(VersionForm):
+    """Closing a table cashes everyone out: the host ticks that they mean it."""
+
+    confirm = forms.BooleanField(
+        label=_("Yes, close it: everyone leaves with their chips"),
+        error_messages={
+            "required": _("Tick “Yes, close it” to close the table: nothing was changed.")
+        },
+    )
+
+
 class SeatPlayerForm(VersionForm):
     """Seat a player from the roster or a new one, with their buy-in."""
 

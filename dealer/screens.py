@@ -797,6 +797,12 @@ def _between_hands_context(
     context: dict[str, Any] = {"prompt": _("Between hands"), "next_deal": _next_deal(table)}
     if hand is not None and hand.status == Hand.Status.COMPLETE:
         context["last_result"] = hand_history(table, hand)
+    if table.closed_at is not None:
+        # Closed at the end of the night: no next hand, whatever the session does.
+        context["prompt"] = context["plan_error"] = _(
+            "This table is closed: it deals and seats nobody."
+        )
+        return context
     if table.session.state != Session.State.OPEN:
         # The game is over (being counted, or settled): no next hand to plan or deal.
         context["prompt"] = context["plan_error"] = (

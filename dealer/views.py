@@ -56,6 +56,7 @@ from dealer.forms import (
     ActionForm,
     AwardForm,
     ChipsForm,
+    CloseTableForm,
     CoDealerForm,
     DealForm,
     MoveForm,
@@ -173,7 +174,13 @@ def table_edit(request: HtmxHttpRequest, pk: int) -> HttpResponse:
     return render(
         request,
         "dealer/table_edit.html",
-        {"form": form, "table": table, "live": live, "close_version": table.version},
+        {
+            "form": form,
+            "table": table,
+            "live": live,
+            "close_form": CloseTableForm(initial={"version": table.version}),
+            "leaving": table.seats.select_related("player").order_by("number"),
+        },
     )
 
 
@@ -197,7 +204,11 @@ def table_close(request: HtmxHttpRequest, pk: int) -> HttpResponse:
     """Close the table at the end of the night, between hands: every player leaves with their
     chips (cashed out in the ledger as leaving does), and it deals and seats nobody after."""
     table = _table(request, pk)
-    version = _version(request)
+    form = CloseTableForm(request.POST)
+    if not form.is_valid() and "version" not in form.errors:
+        messages.error(request, _form_error(form))
+        return redirect("dealer:table_edit", pk=table.pk)
+    version = form.cleaned_data["version"] if form.is_valid() else None
     seats = list(table.seats.select_related("player"))
     try:
         if version is None:
@@ -348,6 +359,16 @@ def _move(table: Table, number: int, target: Table, to_seat: int, data: dict[str
         raise ValidationError(
             _("Seat %(seat)s at %(table)s is taken (%(name)s).")
             % {"seat": to_seat, "table": target, "name": taken.player}
+        )
+    # The chips move with the player, so a stack above the target's maximum buy-in stays whole
+    # (nothing is bought); one below its minimum would sit down short there.
+    if target.min_buy_in and seat.stack < target.min_buy_in:
+        raise ValidationError(
+            _(
+                "%(name)s has %(stack)s chips and %(table)s's buy-in is at least %(min)s: top"
+                " up here first, or choose another table."
+            )
+            % {"name": seat.player, "stack": seat.stack, "table": target, "min": target.min_buy_in}
         )
     Seat.objects.filter(pk=seat.pk).update(
         table=target,

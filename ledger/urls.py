@@ -12,6 +12,8 @@ app_name = "ledger"
 # /tournaments/ (beside its clock, remote and tables: dealer/tournament/urls.py).
 
 urlpatterns = [
+    # /ledger/ itself: the sessions (a typed or remembered address finds them).
+    path("ledger/", RedirectView.as_view(pattern_name="ledger:session_list"), name="ledger_home"),
     path("ledger/sessions/", views.session_list, name="session_list"),
     path("ledger/sessions/new/", views.session_create, name="session_create"),
     path("ledger/sessions/<id:pk>/", views.session_detail, name="session_detail"),

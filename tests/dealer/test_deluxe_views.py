@@ -4,6 +4,7 @@ the game, and the ledger's buy-ins and cash-outs. Posted the way the game's page
 from __future__ import annotations
 
 import html
+import re
 from typing import Any
 
 import pytest
@@ -392,3 +393,10 @@ def test_a_player_plays_one_game_at_a_time(pad_for: Any, client: Client) -> None
     assert DeluxeGame.objects.count() == 1
     pad.end()
     assert create(client, ["Anna", "Cia"]).status_code == 302
+
+
+def test_the_games_screen_keeps_the_screen_on(pad_for: Any) -> None:
+    pad = pad_for(["Anna", "Bo"])
+    page = pad.client.get(f"/deluxe/{pad.game.pk}/").text
+    assert re.search(r"<body[^>]* data-keep-awake", page)
+    assert "js/awake.js" in page

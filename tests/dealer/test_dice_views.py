@@ -565,3 +565,10 @@ def test_another_host_cannot_see_or_play_the_game(pad_for: Any, django_user_mode
     )
     assert response.status_code == 404
     assert not DiceAction.objects.exists()
+
+
+def test_the_games_screen_keeps_the_screen_on(pad_for: Any) -> None:
+    pad = pad_for("poker_dice", ["Anna", "Bo"])
+    page = pad.client.get(f"/dice/{pad.game.pk}/").text
+    assert re.search(r"<body[^>]* data-keep-awake", page)
+    assert "js/awake.js" in page

@@ -224,9 +224,23 @@ def test_a_bad_edit_is_refused_with_the_reason_and_changes_nothing(
 # --- closing a table ------------------------------------------------------------------------
 
 
-def close(tablet: Tablet, version: int | None = None) -> Any:
-    data = {"version": tablet.version if version is None else version}
+def close(tablet: Tablet, version: int | None = None, confirm: str = "on") -> Any:
+    data = {"version": tablet.version if version is None else version, "confirm": confirm}
     return tablet.client.post(tablet.url("close/"), data, follow=True)
+
+
+def test_closing_asks_the_host_to_confirm_and_names_who_leaves_with_what(tablet: Tablet) -> None:
+    page = text(tablet.client.get(tablet.url("edit/")))
+    for seat in tablet.table.seats.select_related("player"):
+        assert f"{seat.player} leaves with {seat.stack} chips" in page
+    assert "Yes, close it: everyone leaves with their chips" in page
+    response = close(tablet, confirm="")
+    assert "Tick “Yes, close it” to close the table: nothing was changed." in text(response)
+    table = Table.objects.get(pk=tablet.table.pk)
+    assert table.closed_at is None
+    assert table.seats.count() == 3
+    assert not CashOut.objects.exists()
+    assert not TableEvent.objects.exists()
 
 
 def test_closing_a_table_cashes_its_players_out_and_it_deals_no_more(tablet: Tablet) -> None:
@@ -237,6 +251,8 @@ def test_closing_a_table_cashes_its_players_out_and_it_deals_no_more(tablet: Tab
     response = close(tablet)
     assert "Kitchen is closed." in text(response)
     assert "This table is closed" in text(response)
+    # The screen says closed, not "Between hands".
+    assert "Between hands" not in text(response)
     table = Table.objects.get(pk=tablet.table.pk)
     assert table.closed_at is not None
     assert not table.seats.exists()
@@ -342,6 +358,10 @@ def test_a_player_moves_with_their_chips_and_the_ledger_is_unchanged(
         ("closed", "Den is closed."),
         ("no such seat", "Den has 6 seats."),
         ("same table", "Choose one of your tables."),
+        (
+            "below the minimum",
+            "Anna has 1000 chips and Den's buy-in is at least 2000: top up here first",
+        ),
         ("stale", STALE),
     ],
 )
@@ -376,6 +396,8 @@ def test_a_move_is_refused_with_the_reason_and_changes_nothing(
         data["to_seat"] = 8
     elif case == "same table":
         data["to_table"] = tablet.table.pk
+    elif case == "below the minimum":
+        Table.objects.filter(pk=den.pk).update(min_buy_in=2000, max_buy_in=5000)
     elif case == "stale":
         data["version"] = tablet.version
         tablet.table.bump()
@@ -386,3 +408,11 @@ def test_a_move_is_refused_with_the_reason_and_changes_nothing(
     assert list(Seat.objects.order_by("pk").values()) == seats
     assert ledger_totals(tablet.table.session) == totals
     assert not TableEvent.objects.exists()
+
+
+def test_a_stack_above_the_targets_maximum_moves_whole(tablet: Tablet, den: Table) -> None:
+    """The chips are the same chips: nothing is bought, so the maximum buy-in does not cut them."""
+    Table.objects.filter(pk=den.pk).update(min_buy_in=100, max_buy_in=500)
+    response = move(tablet, to_table=den.pk, to_seat=3)
+    assert "Anna moves to Den, seat 3, with 1000 chips." in text(response)
+    assert Seat.objects.get(table=den, number=3).stack == 1000

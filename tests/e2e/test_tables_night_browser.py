@@ -103,6 +103,8 @@ def test_edit_move_and_close_tables(
 
     # Close the table: Bo leaves with his chips; it drops off the home page's list.
     page.get_by_test_id("edit-table").click()
+    expect(page.get_by_test_id("close-leaving")).to_contain_text("Bo leaves with 1000 chips")
+    page.get_by_test_id("close-confirm").check()
     page.get_by_test_id("close-table").click()
     expect(page.locator(".messages")).to_contain_text("Kitchen is closed.")
     expect(page.get_by_test_id("table-closed")).to_be_visible()

@@ -40,6 +40,7 @@ from dealer.forms import (
     ActionForm,
     AwardForm,
     ChipsForm,
+    CloseTableForm,
     CoDealerForm,
     DealForm,
     MoveForm,
@@ -449,9 +450,9 @@ def _dealer(world: World) -> list[Context]:
             "between hands",
             {"pk": idle.pk},
             idle_other,
-            data={"version": str(idle.version)},
-            fields=version,
-            form=lambda d: VersionForm(d),
+            data={"version": str(idle.version), "confirm": "on"},
+            fields={**version, "confirm": _f(Bool(), "confirm")},
+            form=lambda d: CloseTableForm(d),
             follow=lambda: [f"/tables/{idle.pk}/", f"/tables/{idle.pk}/hands/", "/"],
         )
     )
@@ -1438,6 +1439,7 @@ def _ledger(world: World) -> list[Context]:
 
     contexts = [
         Context("ledger:session_list", "the list", method="GET", writes=False),
+        Context("ledger:ledger_home", "to the list", method="GET", writes=False),
         Context("ledger:player_list", "the roster", method="GET", writes=False),
         Context(
             "ledger:history",

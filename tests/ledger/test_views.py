@@ -29,6 +29,12 @@ def test_session_list_shows_sessions_and_a_new_session_form(
     assert "New session" in page
 
 
+def test_the_ledgers_own_address_leads_to_the_sessions(logged_in: Client, night: Session) -> None:
+    response = logged_in.get("/ledger/", follow=True)
+    assert response.redirect_chain[0][0] == "/ledger/sessions/"
+    assert "Friday" in html(response)
+
+
 def test_pages_need_a_login(client: Client, night: Session) -> None:
     for url in ("/ledger/sessions/", f"/ledger/sessions/{night.pk}/", "/ledger/history/"):
         assert client.get(url).status_code == 302
