@@ -397,3 +397,33 @@ def test_chip_values_at_the_length_limit_survive_step_two(client: Client) -> Non
     paid = award(client, page, {0: [1]})
 
     assert part(paid, "payout-1") == "Bo 100000000 200000000 2 × 100000000 +100000000"
+
+
+def test_a_screen_reader_hears_each_fields_help_and_its_error(client: Client) -> None:
+    """Every help text and every error is tied to its field (aria-describedby), and a refused
+    field is marked invalid."""
+    page = post(client, sheet(("Anna", 40), ("Bo", "x"), unit="-1"))
+
+    def field(name: str) -> tuple[bool, list[str]]:
+        """Whether the field is marked invalid, and the texts that describe it."""
+        tag = re.search(rf'<input[^>]*name="{name}"[^>]*>', page)
+        assert tag, name
+        ids = re.search(r'aria-describedby="([^"]+)"', tag.group(0))
+        texts = [text(part_by_id(page, i)) for i in ids.group(1).split()] if ids else []
+        return 'aria-invalid="true"' in tag.group(0), texts
+
+    unit_help = text(part_by_id(page, "id_unit_help"))
+    assert unit_help
+    assert field("unit") == (True, [unit_help, "The smallest chip is at least 1."])
+    chip_help = text(part_by_id(page, "id_chip_values_help"))
+    assert chip_help
+    assert field("chip_values") == (False, [chip_help])
+    invalid, texts = field("p1-chips")
+    assert invalid and len(texts) == 1 and texts[0]
+    assert field("p0-chips") == (False, [])
+
+
+def part_by_id(page: str, element_id: str) -> str:
+    match = re.search(rf'<(\w+)[^>]*id="{element_id}"[^>]*>(.*?)</\1>', page, re.S)
+    assert match, f"no #{element_id} on the page"
+    return match.group(2)
