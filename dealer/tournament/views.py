@@ -51,6 +51,7 @@ from dealer.engine.structure import (
     Break,
     Finding,
     Level,
+    Move,
     TableSeats,
     TournamentStructure,
     balance_moves,
@@ -903,21 +904,29 @@ def tables_act(request: HtmxHttpRequest, pk: int, action: str) -> HttpResponse:
         return _open_table(request, clock, seen)
     before = copy.deepcopy(clock.tables)
     try:
-        notice = _table_action(clock, action, request.POST)
+        notice, moves = _table_action(clock, action, request.POST)
     except ValueError as error:
         clock.tables = before
         return _tables_response(request, clock, error=str(error))
-    with transaction.atomic():
-        if not clock.claim(seen):
-            clock.refresh_from_db()
-            return _tables_response(request, clock, error=str(STALE))
-        clock.save(update_fields=["tables", "version"])
+    try:
+        with transaction.atomic():
+            if not clock.claim(seen):
+                clock.refresh_from_db()
+                return _tables_response(request, clock, error=str(STALE))
+            broken = before[moves[0].from_table] if action == "break" and moves else None
+            _follow_at_dealer_tables(before, moves, broken, by=request.user)
+            clock.save(update_fields=["tables", "version"])
+    except ValidationError as error:
+        clock.refresh_from_db()
+        return _tables_response(request, clock, error=" ".join(error.messages))
     if not request.htmx:
         return redirect("dealer:clock:tables", pk=pk)
     return _tables_response(request, clock, notice=notice)
 
 
-def _table_action(clock: TournamentClock, action: str, data: Any) -> str:
+def _table_action(clock: TournamentClock, action: str, data: Any) -> tuple[str, list[Move]]:
+    """Draw, record a big blind, or confirm a move or a table break on the drawn tables
+    (`clock.tables`): the notice, and the moves made. ValueError: why not."""
     alive = [p.pk for p in _alive(clock.tournament)]
     if action == "draw":
         form = DrawForm(data)
@@ -940,7 +949,7 @@ def _table_action(clock: TournamentClock, action: str, data: Any) -> str:
         ]
         for player, (table, seat) in drawn.items():
             clock.tables[table - 1]["seats"][str(seat)] = player
-        return _("Seats drawn for %(n)s players.") % {"n": len(alive)}
+        return _("Seats drawn for %(n)s players.") % {"n": len(alive)}, []
     current = _table_seats(clock, set(alive))
     if action == "big_blind":
         index = whole_number(data.get("table", ""), len(clock.tables) - 1)
@@ -951,13 +960,13 @@ def _table_action(clock: TournamentClock, action: str, data: Any) -> str:
         if seat is None:
             raise ValueError(_("The big blind is at a seat from 1 to %(n)s.") % {"n": seats})
         clock.tables[index]["big_blind"] = seat or None
-        return _("Big blind recorded.")
+        return _("Big blind recorded."), []
     if action == "move":
         moves = balance_moves(current)
         if not moves:
             raise ValueError(_("The tables are balanced: nothing to move."))
         _move(clock, [moves[0]])
-        return _("Move done.")
+        return _("Move done."), [moves[0]]
     if action == "break":
         breaking = table_to_break(current)
         if breaking is None:
@@ -965,7 +974,7 @@ def _table_action(clock: TournamentClock, action: str, data: Any) -> str:
         moves = break_table(current, breaking, rng=random.SystemRandom())
         _move(clock, moves)
         del clock.tables[int(str(breaking))]
-        return _("Table broken: %(n)s players moved.") % {"n": len(moves)}
+        return _("Table broken: %(n)s players moved.") % {"n": len(moves)}, moves
     raise ValueError(_("Unknown action."))
 
 
@@ -1064,6 +1073,102 @@ def _dealer_table(drawn: dict[str, Any]) -> int | None:
     if pk is None:
         return None
     return Table.objects.filter(pk=pk).values_list("pk", flat=True).first()
+
+
+def _follow_at_dealer_tables(
+    tables: list[dict[str, Any]], moves: list[Move], broken: dict[str, Any] | None, *, by: Any
+) -> None:
+    """Inside the transaction of a confirmed move or table break: the dealer tables opened for
+    the drawn tables (`tables`, as they were before the moves) follow. The player's seat moves
+    with the chips in front of them, as a cash table's Move does, logged in both histories; a
+    broken table's dealer table, left empty, closes. ValidationError (nothing changes) when the
+    player is in a hand there, or only one of the two tables is dealt at a dealer table."""
+    from dealer.models import Seat, Table, TableEvent
+
+    for move in moves:
+        source_pk = _dealer_table(tables[move.from_table])
+        target_pk = _dealer_table(tables[move.to_table])
+        if source_pk is None and target_pk is None:
+            continue
+        player = Player.objects.get(pk=move.player)
+        if source_pk is None or target_pk is None:
+            dealt, other = (
+                (tables[move.from_table], tables[move.to_table])
+                if target_pk is None
+                else (tables[move.to_table], tables[move.from_table])
+            )
+            raise ValidationError(
+                _(
+                    "%(player)s would move from %(from)s to %(to)s, but only %(dealt)s is dealt"
+                    " at a dealer table: open %(other)s's dealer table first (this page)."
+                )
+                % {
+                    "player": player,
+                    "from": tables[move.from_table]["name"],
+                    "to": tables[move.to_table]["name"],
+                    "dealt": dealt["name"],
+                    "other": other["name"],
+                }
+            )
+        source = Table.objects.get(pk=source_pk)
+        target = Table.objects.get(pk=target_pk)
+        seat = Seat.objects.filter(table=source, player=player).first()
+        if seat is None:  # not seated there (left the dealer table): nothing to move
+            continue
+        hand = source.live_hand()
+        if hand is not None and seat.number in hand.config["seats"]:
+            raise ValidationError(
+                _("%(player)s is in hand %(n)s at %(table)s: confirm the move after it.")
+                % {"player": player, "n": hand.number, "table": source}
+            )
+        taken = Seat.objects.filter(table=target, number=move.to_seat).first()
+        if taken is not None:
+            raise ValidationError(
+                _(
+                    "Seat %(seat)s at %(table)s is taken by %(name)s, unlike in the draw: move"
+                    " that player first."
+                )
+                % {"seat": move.to_seat, "table": target, "name": taken.player}
+            )
+        Seat.objects.filter(pk=seat.pk).update(
+            table=target,
+            number=move.to_seat,
+            # Dealt in at the next hand there like a new player (TDA: a moved player may be
+            # dealt in anywhere but the small blind or the button).
+            is_new=target.latest_hand() is not None,
+            wants_to_post=False,
+            sitting_out=False,
+            missed_small=False,
+            missed_big=False,
+        )
+        source.bump()
+        target.bump()
+        moved = {"player": str(player), "chips": seat.stack}
+        TableEvent.log(
+            source,
+            TableEvent.Kind.MOVED_OUT,
+            by,
+            **moved,
+            seat=seat.number,
+            other=str(target.name),
+            to_seat=move.to_seat,
+        )
+        TableEvent.log(
+            target,
+            TableEvent.Kind.MOVED_IN,
+            by,
+            **moved,
+            seat=move.to_seat,
+            other=str(source.name),
+            from_seat=seat.number,
+        )
+    broken_pk = _dealer_table(broken) if broken is not None else None
+    if broken_pk is not None:
+        table = Table.objects.get(pk=broken_pk)
+        if not table.seats.exists() and table.closed_at is None:
+            table.closed_at = timezone.now()
+            table.bump(closed_at=table.closed_at)
+            TableEvent.log(table, TableEvent.Kind.CLOSED, by, players=[])
 
 
 def _move(clock: TournamentClock, moves: list[Any]) -> None:

@@ -456,3 +456,108 @@ def test_an_idle_table_shows_a_new_level_as_it_starts(
         response = dealer.get(poll, {"v": keys[name]}, headers=HTMX)
         assert response.status_code == 200, name
         assert "posts 200" in response.text or "100/200" in response.text, name
+
+
+# --- balancing the draw moves the players at the dealer tables too ---------------------------
+
+
+def unbalanced_draw(dealer: Client, tournament: Tournament, clock: TournamentClock) -> None:
+    """Six players drawn at two tables, then one moved by hand in the draw: 4 and 2."""
+    register(tournament, "Anna", "Bo", "Cia", "Dag", "Eva", "Fia")
+    draw(dealer, clock, tables=2, seats=9)
+    clock.refresh_from_db()
+    first, second = clock.tables[0]["seats"], clock.tables[1]["seats"]
+    seat, player = next(iter(second.items()))
+    free = next(str(n) for n in range(1, 10) if str(n) not in first)
+    first[free] = player
+    del second[seat]
+    clock.save(update_fields=["tables"])
+
+
+def confirm(dealer: Client, clock: TournamentClock, action: str = "move") -> str:
+    clock.refresh_from_db()
+    response = dealer.post(
+        f"/tournaments/{clock.tournament_id}/tables/{action}/",
+        {"version": clock.version},
+        headers=HTMX,
+    )
+    return response.text
+
+
+def dealer_seats() -> dict[int, tuple[int, int, int]]:
+    return {s.player_id: (s.table_id, s.number, s.stack) for s in Seat.objects.all()}
+
+
+def test_a_balancing_move_moves_the_player_at_the_dealer_tables_with_their_chips(
+    dealer: Client, tournament: Tournament, clock: TournamentClock
+) -> None:
+    unbalanced_draw(dealer, tournament, clock)
+    open_table(dealer, clock, 0)
+    open_table(dealer, clock, 1)
+    first, second = Table.objects.order_by("pk")
+    Seat.objects.filter(table=first).update(stack=1234)  # chips won and lost since the draw
+    versions = (first.version, second.version)
+
+    assert "Move done." in confirm(dealer, clock)
+
+    clock.refresh_from_db()
+    moved_to = {int(p): int(s) for s, p in clock.tables[1]["seats"].items()}
+    seats = dealer_seats()
+    at_second = {p: n for p, (t, n, _) in seats.items() if t == second.pk}
+    assert at_second == moved_to  # the dealer table seats what the draw says
+    assert len(at_second) == 3 and sum(1 for t, _, _ in seats.values() if t == first.pk) == 3
+    # The chips moved with the player: the mover has the first table's 1234, the others the
+    # 1500 they sat down with.
+    movers = [p for p in at_second if seats[p][2] == 1234]
+    assert len(movers) == 1 and all(seats[p][2] == 1500 for p in at_second if p not in movers)
+    mover = movers[0]
+    first.refresh_from_db()
+    second.refresh_from_db()
+    assert first.version > versions[0] and second.version > versions[1]  # screens redraw
+    name = Player.objects.get(pk=mover).name
+    assert f"{name} moved from seat" in dealer.get(f"/tables/{first.pk}/hands/").text
+    assert f"{name} moved in from" in dealer.get(f"/tables/{second.pk}/hands/").text
+
+
+def test_a_move_between_a_dealt_and_an_undealt_table_is_refused(
+    dealer: Client, tournament: Tournament, clock: TournamentClock
+) -> None:
+    unbalanced_draw(dealer, tournament, clock)
+    open_table(dealer, clock, 0)  # only the first table is dealt at a dealer table
+    clock.refresh_from_db()
+    before = (clock.version, clock.tables, dealer_seats())
+    page = confirm(dealer, clock)
+    assert "but only Table 1 is dealt at a dealer table: open Table 2" in page
+    clock.refresh_from_db()
+    assert (clock.version, clock.tables, dealer_seats()) == before
+
+
+def test_a_player_in_a_hand_moves_after_it(
+    dealer: Client, tournament: Tournament, clock: TournamentClock
+) -> None:
+    unbalanced_draw(dealer, tournament, clock)
+    open_table(dealer, clock, 0)
+    open_table(dealer, clock, 1)
+    first = Table.objects.order_by("pk").first()
+    dealer.post(f"/tables/{first.pk}/start/", {"version": first.version}, headers=HTMX)
+    assert first.live_hand() is not None
+    clock.refresh_from_db()
+    before = (clock.version, clock.tables, dealer_seats())
+    page = confirm(dealer, clock)
+    assert "is in hand 1 at" in page and "confirm the move after it" in page
+    clock.refresh_from_db()
+    assert (clock.version, clock.tables, dealer_seats()) == before
+
+
+def test_breaking_a_table_moves_its_players_and_closes_its_dealer_table(
+    dealer: Client, tournament: Tournament, clock: TournamentClock
+) -> None:
+    register(tournament, "Anna", "Bo", "Cia", "Dag")
+    draw(dealer, clock, tables=2, seats=9)
+    open_table(dealer, clock, 0)
+    open_table(dealer, clock, 1)
+    assert "Table broken" in confirm(dealer, clock, "break")
+    open_tables = Table.objects.filter(closed_at__isnull=True)
+    assert open_tables.count() == 1
+    assert Seat.objects.filter(table=open_tables.get()).count() == 4
+    assert Table.objects.filter(closed_at__isnull=False).get().seats.count() == 0
