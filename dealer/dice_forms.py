@@ -25,13 +25,14 @@ from dealer.dice import (
 from dealer.dice.hands import DICE, Kind
 from dealer.dice.poker_dice import MAX_ROLLS
 from dealer.dice.strip import MAX_ITEMS
-from dealer.dice.table import MAX_CHIPS
+from dealer.dice.table import MAX_CHIPS, MAX_PLAYERS
 from dealer.dice_models import DiceGame, hand_code, hand_from_code
 from dealer.game_forms import NewGameForm, money_per_chip_field
 
-# The rows of the new-game form: phone-sized games for a handful of friends (the rules take up
-# to twenty; "Það eru engin takmörk fyrir fjölda leikmanna").
-MAX_ROWS = 10
+# The rows of the new-game form: as many as the rules seat ("Það eru engin takmörk fyrir fjölda
+# leikmanna"; the rules stop at twenty), the first SHOWN_ROWS shown, the rest behind "More players".
+MAX_ROWS = MAX_PLAYERS
+SHOWN_ROWS = 10
 HAND_CODES = tuple(hand_code(hand) for hand in all_hands())
 CLAIM_CODES = tuple(hand_code(hand) for hand in all_hands() if hand.kind is not Kind.NOTHING)
 
@@ -83,7 +84,15 @@ class DiceGameForm(NewGameForm):
     money_decimals_message = _("%(code)s has %(n)s decimals: round the money per chip.")
 
     def rows(self) -> list[Any]:
-        return [self[f"player_{i}"] for i in range(1, MAX_ROWS + 1)]
+        return [self[f"player_{i}"] for i in range(1, SHOWN_ROWS + 1)]
+
+    def more_rows(self) -> list[Any]:
+        """The rows behind "More players"."""
+        return [self[f"player_{i}"] for i in range(SHOWN_ROWS + 1, MAX_ROWS + 1)]
+
+    def more_rows_used(self) -> bool:
+        """A name or an error in the rows behind "More players": they are shown open."""
+        return any(row.value() or row.errors for row in self.more_rows())
 
     def clean(self) -> dict[str, Any]:
         data = super().clean()

@@ -572,3 +572,33 @@ def test_the_games_screen_keeps_the_screen_on(pad_for: Any) -> None:
     page = pad.client.get(f"/dice/{pad.game.pk}/").text
     assert re.search(r"<body[^>]* data-keep-awake", page)
     assert "js/awake.js" in page
+
+
+def test_twenty_players_can_play_the_rules_limit(client: Client, host: Any) -> None:
+    """The form shows ten rows and keeps ten more behind "More players"; the rules seat 20."""
+    client.force_login(host)
+    form = client.get("/dice/new/").text
+    assert 'name="player_10"' in form and 'name="player_20"' in form
+    assert "More players (up to 10 more)" in form
+    assert '<details class="more-players">' in form  # closed until a name is there
+    names = [f"P{n:02}" for n in range(1, 21)]
+    response = client.post("/dice/new/", new_game_data("poker_dice", names))
+    assert response.status_code == 302
+    game = DiceGame.objects.get()
+    assert [p.name for p in game.roster] == names
+    assert BuyIn.objects.filter(session=game.session).count() == 20
+    pad = Pad(client, game)
+    pad.show("K K 9 10 J", rolls=1)
+    assert pad.state().to_show == 1  # the second player's turn
+    page = client.get(f"/dice/{game.pk}/").text
+    assert "P20" in page
+
+
+def test_a_refused_form_keeps_the_more_players_rows_open(client: Client, host: Any) -> None:
+    client.force_login(host)
+    names = [f"P{n:02}" for n in range(1, 12)] + ["P01"]  # row 12 repeats row 1
+    page = html.unescape(client.post("/dice/new/", new_game_data("poker_dice", names)).text)
+    assert "Two players have the same name: tell them apart." in page
+    assert '<details class="more-players" open>' in page
+    assert 'name="player_12" id="id_player_12" value="P01"' in page
+    assert not DiceGame.objects.exists()
