@@ -13,6 +13,7 @@ Money is `int` in minor units throughout; exact intermediate values are `fractio
 
 from __future__ import annotations
 
+import math
 import re
 from collections.abc import Callable, Hashable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
@@ -256,9 +257,11 @@ class Plan[K]:
     exact: bool
 
 
-# Beyond this many players (after pairing equal opposite balances) the exact search would take
-# too long; settle() falls back to a greedy that still matches exact amounts first.
-EXACT_LIMIT = 20
+# The exact search looks at every part of the table left after pairing equal opposite balances,
+# up to swapping players with equal balances: 2**24 parts for 24 different balances, fewer when
+# balances repeat. Beyond that settle() falls back to a greedy that still matches exact amounts
+# first, and says so (Plan.exact is False).
+EXACT_LIMIT = 24
 
 
 def settle[K: Hashable](
@@ -282,12 +285,13 @@ def plan[K: Hashable](
     transfers, and no fewer when no part of it sums to zero). So:
 
     1. Equal and opposite balances (+50, −50) are paired first: some best partition always
-       contains such a pair, and it shrinks the search.
-    2. For the rest (up to EXACT_LIMIT players) the best partition is found exactly over subsets
-       as bitmasks: all subset sums; if few subsets sum to zero, the longest chain of zero-sum
-       subsets; otherwise dynamic programming over all subsets (n · 2ⁿ steps).
-    3. Beyond EXACT_LIMIT: greedy (largest debtor pays largest creditor), always taking an
-       exact match between a debtor and a creditor when there is one. Not always minimal.
+       contains such a pair (if +50 and −50 are in different groups A and B, then {+50, −50}
+       and the rest of A ∪ B are as many zero-sum groups), and it shrinks the search.
+    2. The rest is partitioned exactly by `_best_partition` when it has at most
+       2**EXACT_LIMIT parts (always for up to EXACT_LIMIT players; players with equal
+       balances are interchangeable, so more when balances repeat).
+    3. Otherwise: greedy (largest debtor pays largest creditor), always taking an exact match
+       between a debtor and a creditor when there is one. Not always minimal: `exact` is False.
 
     Within a group, the largest debtor pays the largest creditor until all are settled.
     Ties are broken by `name`, so the same balances always give the same transfers.
@@ -308,12 +312,22 @@ def plan[K: Hashable](
             waiting.setdefault(amount, []).append(person)
     rest = sorted((p for ps in waiting.values() for p in ps), key=name)
 
-    exact = len(rest) <= EXACT_LIMIT
+    exact = True
     if rest:
+        # Players with equal balances, in name order.
+        alike: dict[int, list[K]] = {}
+        for person in rest:
+            alike.setdefault(balances[person], []).append(person)
+        amounts = sorted(alike)
+        counts = [len(alike[a]) for a in amounts]
+        exact = math.prod(c + 1 for c in counts) <= 1 << EXACT_LIMIT
         if exact:
-            values = [balances[p] for p in rest]
-            for mask in _best_partition(values):
-                groups.append([p for i, p in enumerate(rest) if mask >> i & 1])
+            for taken in _best_partition(amounts, counts):
+                group = []
+                for amount, k in zip(amounts, taken, strict=True):
+                    group += alike[amount][:k]
+                    del alike[amount][:k]
+                groups.append(sorted(group, key=name))
         else:
             groups.append(rest)
 
@@ -323,88 +337,131 @@ def plan[K: Hashable](
     return Plan(transfers=transfers, groups=groups, exact=exact)
 
 
-def _best_partition(values: list[int]) -> list[int]:
-    """The largest set of disjoint zero-sum subsets covering `values` (which sum to zero).
+def _best_partition(amounts: list[int], counts: list[int]) -> list[list[int]]:
+    """The most disjoint zero-sum groups made of `counts[i]` players with balance `amounts[i]`
+    (all i; different non-zero amounts that sum to zero in all), each group given as how many
+    players of each amount it holds.
 
-    Returns the subsets as bitmasks over the indices of `values`.
+    A part of the table ("a state") is such a list of how many of each amount it holds; states
+    are numbered in a mixed radix (amount i is the digit of weight `stride[i]`), so a set of
+    states is one Python int with a bit per state, and the whole search is a few hundred
+    operations on such ints (each a loop in C over at most 2**EXACT_LIMIT bits, 2 MB).
+
+    Let C_k be the zero-sum states that split into at least k zero-sum groups. C_1 is every
+    non-empty zero-sum state. A zero-sum state is in C_(k+1) exactly when it holds a smaller
+    state of C_k (the difference is one more zero-sum group), that is, when one player less
+    still holds a state of C_k: one step up from the upward closure of C_k. The answer is the
+    largest k with the whole table in C_k; walking back down through the closures finds the
+    groups. The cost is the same for every set of balances with as many states: no unlucky
+    balances make it slow.
     """
-    n = len(values)
-    full = (1 << n) - 1
-    sums = [0]
-    for v in values:
-        sums += [s + v for s in sums]
-    # Zero-sum subsets other than the empty and the full set, in increasing order: a subset's
-    # bitmask is always smaller than its superset's.
-    zero = [mask for mask, s in enumerate(sums) if s == 0][1:-1]
-    if not zero:
-        return [full]
-    if len(zero) ** 2 < n << n:
-        chain = _longest_zero_sum_chain(zero)
-    else:
-        chain = _zero_sum_chain_by_dp(sums, n)
-    chain.append(full)
-    groups, below = [], 0
-    for mask in chain:
-        groups.append(mask & ~below)
-        below = mask
+    dims = len(amounts)
+    total = math.prod(c + 1 for c in counts)
+    # The first amounts number the states within a block of about √total states, the others
+    # number the blocks. A block is padded to whole bytes, so that the zero-sum states can be
+    # put together block by block as bytes.
+    split, low = 0, 1
+    while split < dims and low * low < total:
+        low *= counts[split] + 1
+        split += 1
+    block = -(-low // 8) * 8
+    blocks = total // low
+    size = block * blocks
+    stride: list[int] = []
+    for ids, weight in ((range(split), 1), (range(split, dims), block)):
+        for i in ids:
+            stride.append(weight)
+            weight *= counts[i] + 1
+    everyone = sum(c * s for c, s in zip(counts, stride, strict=True))
+
+    def sums(ids: range) -> list[int]:
+        """The balance of every state of these amounts, in the order of their numbers."""
+        out = [0]
+        for i in ids:
+            out = [t + j * amounts[i] for j in range(counts[i] + 1) for t in out]
+        return out
+
+    within: dict[int, int] = {}
+    for state, balance in enumerate(sums(range(split))):
+        within[balance] = within.get(balance, 0) | 1 << state
+    pieces = {balance: bits.to_bytes(block // 8, "little") for balance, bits in within.items()}
+    nothing = bytes(block // 8)
+    zero_bytes = b"".join(pieces.get(-balance, nothing) for balance in sums(range(split, dims)))
+    zero = int.from_bytes(zero_bytes, "little") & ~1  # not the empty state
+    if zero == 1 << everyone:
+        return [list(counts)]
+
+    valid = _repeat((1 << low) - 1, block, blocks)
+    # room[i]: the states with room for one more player of amount i.
+    room: list[int] = []
+    for i in range(dims):
+        ones, period = counts[i] * stride[i], (counts[i] + 1) * stride[i]
+        if i < split:
+            room.append(_repeat(_repeat((1 << ones) - 1, period, low // period), block, blocks))
+        else:
+            room.append(_repeat((1 << ones) - 1, period, size // period) & valid)
+
+    def up(states: int) -> int:
+        """Every state that holds one of `states`."""
+        for i in range(dims):
+            for _ in range(counts[i]):
+                states |= (states & room[i]) << stride[i]
+        return states
+
+    def step(states: int) -> int:
+        """Every state with one player more than one of `states`."""
+        out = 0
+        for i in range(dims):
+            out |= (states & room[i]) << stride[i]
+        return out
+
+    # Every group holds a debtor and a creditor, and (with no zero or opposite amounts) at
+    # least three players: no more groups than that.
+    debtors = sum(c for a, c in zip(amounts, counts, strict=True) if a < 0)
+    most = min(debtors, sum(counts) - debtors)
+    if not set(amounts) & {-a for a in amounts}:
+        most = min(most, sum(counts) // 3)
+    closures: list[int] = []  # closures[k - 1]: every state that holds one of C_k
+    reached = zero  # C_k, for k = len(closures) + 1
+    while len(closures) + 1 < most:
+        closure = up(reached)
+        further = zero & step(closure)
+        if not further >> everyone & 1:
+            break
+        closures.append(closure)
+        reached = further
+
+    def has(bits: bytes, state: int) -> bool:
+        return bool(bits[state >> 3] >> (state & 7) & 1)
+
+    groups: list[list[int]] = []
+    state, number = list(counts), everyone
+    for closure in reversed(closures):
+        # `state` is in C_(k+1) and `closure` holds C_k: drop one player at a time, staying in
+        # the closure, until what is left sums to zero; what was dropped is one group.
+        below = closure.to_bytes(size // 8, "little")
+        left, at = list(state), number
+        while True:
+            i = next(i for i in range(dims) if left[i] and has(below, at - stride[i]))
+            left[i] -= 1
+            at -= stride[i]
+            if has(zero_bytes, at):
+                break
+        groups.append([a - b for a, b in zip(state, left, strict=True)])
+        state, number = left, at
+    groups.append(state)
     return groups
 
 
-def _longest_zero_sum_chain(zero: list[int]) -> list[int]:
-    """The longest chain z1 ⊂ z2 ⊂ … of zero-sum subsets (the full set excluded), smallest first.
-
-    A chain of length c partitions the full set into c + 1 zero-sum groups (the differences).
-    """
-    length: dict[int, int] = {}
-    previous: dict[int, int] = {}
-    for i, z in enumerate(zero):
-        best, before = 1, 0
-        for y in zero[:i]:
-            if y & z == y and length[y] >= best:
-                best, before = length[y] + 1, y
-        length[z], previous[z] = best, before
-    top = max(zero, key=length.__getitem__)
-    chain = []
-    while top:
-        chain.append(top)
-        top = previous[top]
-    return chain[::-1]
-
-
-def _zero_sum_chain_by_dp(sums: list[int], n: int) -> list[int]:
-    """As _longest_zero_sum_chain, by dynamic programming over all 2ⁿ subsets.
-
-    most[mask] is the most disjoint zero-sum groups inside `mask`: the best over dropping one
-    member, plus one when `mask` itself sums to zero.
-    """
-    full = (1 << n) - 1
-    most = bytearray(full + 1)
-    for mask in range(1, full + 1):
-        low = mask & -mask
-        best = most[mask ^ low]
-        m = mask ^ low
-        # One member more adds at most one group, so stop as soon as that is found.
-        while m:
-            bit = m & -m
-            if most[mask ^ bit] > best:
-                best += 1
-                break
-            m ^= bit
-        most[mask] = best + (sums[mask] == 0)
-    # Walk down from the full set along the best choices, noting the zero-sum sets passed.
-    chain, mask = [], full
-    while mask:
-        if sums[mask] == 0 and mask != full:
-            chain.append(mask)
-        want = most[mask] - (sums[mask] == 0)
-        m = mask
-        while m:
-            bit = m & -m
-            if most[mask ^ bit] == want:
-                mask ^= bit
-                break
-            m ^= bit
-    return chain[::-1]
+def _repeat(pattern: int, period: int, times: int) -> int:
+    """`pattern` (fewer than `period` bits) repeated `times` times, every `period` bits."""
+    out, done = pattern, 1
+    while done * 2 <= times:
+        out |= out << done * period
+        done *= 2
+    if done < times:
+        out |= _repeat(pattern, period, times - done) << done * period
+    return out
 
 
 def _greedy[K: Hashable](balances: Mapping[K, int], name: Callable[[K], Any]) -> list[Transfer[K]]:
