@@ -257,10 +257,10 @@ class Plan[K]:
     exact: bool
 
 
-# The exact search looks at every part of the table left after pairing equal opposite balances,
-# up to swapping players with equal balances: 2**24 parts for 24 different balances, fewer when
-# balances repeat. Beyond that settle() falls back to a greedy that still matches exact amounts
-# first, and says so (Plan.exact is False).
+# settle() is exact for up to this many players left after pairing equal opposite balances, and
+# for more when balances repeat so much that the search is no bigger (see _exact_search_fits).
+# Beyond that it falls back to a greedy that still matches exact amounts first, and says so
+# (Plan.exact is False).
 EXACT_LIMIT = 24
 
 
@@ -287,9 +287,9 @@ def plan[K: Hashable](
     1. Equal and opposite balances (+50, −50) are paired first: some best partition always
        contains such a pair (if +50 and −50 are in different groups A and B, then {+50, −50}
        and the rest of A ∪ B are as many zero-sum groups), and it shrinks the search.
-    2. The rest is partitioned exactly by `_best_partition` when it has at most
-       2**EXACT_LIMIT parts (always for up to EXACT_LIMIT players; players with equal
-       balances are interchangeable, so more when balances repeat).
+    2. The rest is partitioned exactly by `_best_partition`: always for up to EXACT_LIMIT
+       players, and for more when balances repeat (players with equal balances are
+       interchangeable, which makes the search smaller).
     3. Otherwise: greedy (largest debtor pays largest creditor), always taking an exact match
        between a debtor and a creditor when there is one. Not always minimal: `exact` is False.
 
@@ -320,7 +320,7 @@ def plan[K: Hashable](
             alike.setdefault(balances[person], []).append(person)
         amounts = sorted(alike)
         counts = [len(alike[a]) for a in amounts]
-        exact = math.prod(c + 1 for c in counts) <= 1 << EXACT_LIMIT
+        exact = _exact_search_fits(amounts, counts)
         if exact:
             for taken in _best_partition(amounts, counts):
                 group = []
@@ -344,16 +344,17 @@ def _best_partition(amounts: list[int], counts: list[int]) -> list[list[int]]:
 
     A part of the table ("a state") is such a list of how many of each amount it holds; states
     are numbered in a mixed radix (amount i is the digit of weight `stride[i]`), so a set of
-    states is one Python int with a bit per state, and the whole search is a few hundred
-    operations on such ints (each a loop in C over at most 2**EXACT_LIMIT bits, 2 MB).
+    states is one Python int with a bit per state, and the search is a few hundred operations
+    on such ints, each a loop in C over at most 2**EXACT_LIMIT bits (2 MB): for 24 players,
+    about 700 (seven rounds of 24 steps of four operations).
 
     Let C_k be the zero-sum states that split into at least k zero-sum groups. C_1 is every
     non-empty zero-sum state. A zero-sum state is in C_(k+1) exactly when it holds a smaller
-    state of C_k (the difference is one more zero-sum group), that is, when one player less
-    still holds a state of C_k: one step up from the upward closure of C_k. The answer is the
-    largest k with the whole table in C_k; walking back down through the closures finds the
-    groups. The cost is the same for every set of balances with as many states: no unlucky
-    balances make it slow.
+    state of C_k (the difference is one more zero-sum group): when it is in the strict upward
+    closure of C_k. Each round computes that closure (and the plain one) and keeps its
+    zero-sum states. The answer is the largest k with the whole table in C_k; walking back
+    down through the closures finds the groups. The cost depends on the number of states and
+    of groups, not on the amounts: no unlucky balances make it slower.
     """
     dims = len(amounts)
     total = math.prod(c + 1 for c in counts)
@@ -392,40 +393,40 @@ def _best_partition(amounts: list[int], counts: list[int]) -> list[list[int]]:
         return [list(counts)]
 
     valid = _repeat((1 << low) - 1, block, blocks)
-    # room[i]: the states with room for one more player of amount i.
-    room: list[int] = []
+    # (i, shift, room): adding `shift` players of amount i (1, 2, 4, … up to counts[i]) moves a
+    # state's number by `shift` strides; `room` is the states that have room for them.
+    moves: list[tuple[int, int, int]] = []
     for i in range(dims):
-        ones, period = counts[i] * stride[i], (counts[i] + 1) * stride[i]
-        if i < split:
-            room.append(_repeat(_repeat((1 << ones) - 1, period, low // period), block, blocks))
-        else:
-            room.append(_repeat((1 << ones) - 1, period, size // period) & valid)
+        period = (counts[i] + 1) * stride[i]
+        shift = 1
+        while shift <= counts[i]:
+            ones = (1 << (counts[i] + 1 - shift) * stride[i]) - 1
+            if i < split:
+                room = _repeat(_repeat(ones, period, low // period), block, blocks)
+            else:
+                room = _repeat(ones, period, size // period) & valid
+            moves.append((i, shift * stride[i], room))
+            shift *= 2
 
-    def up(states: int) -> int:
-        """Every state that holds one of `states`."""
-        for i in range(dims):
-            for _ in range(counts[i]):
-                states |= (states & room[i]) << stride[i]
-        return states
+    def above(states: int) -> tuple[int, int]:
+        """Every state that holds one of `states`, and every state that holds one and more.
 
-    def step(states: int) -> int:
-        """Every state with one player more than one of `states`."""
-        out = 0
-        for i in range(dims):
-            out |= (states & room[i]) << stride[i]
-        return out
+        Adding 1, 2, 4, … players of each amount in turn reaches every larger state (any
+        number of players up to counts[i] is a sum of such steps, taken smallest first).
+        """
+        more_than = 0
+        for _, distance, room in moves:
+            more = (states & room) << distance
+            states |= more
+            more_than |= more
+        return states, more_than
 
-    # Every group holds a debtor and a creditor, and (with no zero or opposite amounts) at
-    # least three players: no more groups than that.
-    debtors = sum(c for a, c in zip(amounts, counts, strict=True) if a < 0)
-    most = min(debtors, sum(counts) - debtors)
-    if not set(amounts) & {-a for a in amounts}:
-        most = min(most, sum(counts) // 3)
+    most = _most_groups(amounts, counts)
     closures: list[int] = []  # closures[k - 1]: every state that holds one of C_k
     reached = zero  # C_k, for k = len(closures) + 1
     while len(closures) + 1 < most:
-        closure = up(reached)
-        further = zero & step(closure)
+        closure, more_than = above(reached)
+        further = zero & more_than
         if not further >> everyone & 1:
             break
         closures.append(closure)
@@ -451,6 +452,33 @@ def _best_partition(amounts: list[int], counts: list[int]) -> list[list[int]]:
         state, number = left, at
     groups.append(state)
     return groups
+
+
+def _most_groups(amounts: list[int], counts: list[int]) -> int:
+    """No more zero-sum groups than this: each holds a debtor and a creditor, and (with no
+    opposite amounts among them) at least three players."""
+    debtors = sum(c for a, c in zip(amounts, counts, strict=True) if a < 0)
+    most = min(debtors, sum(counts) - debtors)
+    if not set(amounts) & {-a for a in amounts}:
+        most = min(most, sum(counts) // 3)
+    return most
+
+
+def _exact_search_fits(amounts: list[int], counts: list[int]) -> bool:
+    """Whether `_best_partition` is no bigger a search than for EXACT_LIMIT players with
+    different balances: at most as many states, times as many steps (one per 1, 2, 4, … players
+    of an amount), times as many rounds (one fewer than the most groups there can be).
+
+    Always true for up to EXACT_LIMIT players with no opposite balances: n different balances
+    make 2ⁿ states and n steps, and n players at most n // 3 groups.
+    """
+    states = math.prod(c + 1 for c in counts)
+    steps = sum(c.bit_length() for c in counts)
+    rounds = max(_most_groups(amounts, counts) - 1, 1)
+    limit = 1 << EXACT_LIMIT
+    return states <= limit and states * steps * rounds <= limit * EXACT_LIMIT * (
+        EXACT_LIMIT // 3 - 1
+    )
 
 
 def _repeat(pattern: int, period: int, times: int) -> int:
