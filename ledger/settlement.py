@@ -337,15 +337,20 @@ def plan[K: Hashable](
     return Plan(transfers=transfers, groups=groups, exact=exact)
 
 
+# A set of states is kept in pages of at most this many bits, one Python int each: small enough
+# to stay in the processor's cache, large enough that the loops over pages stay short.
+_PAGE_BITS = 1 << 16
+
+
 def _best_partition(amounts: list[int], counts: list[int]) -> list[list[int]]:
     """The most disjoint zero-sum groups made of `counts[i]` players with balance `amounts[i]`
     (all i; different non-zero amounts that sum to zero in all), each group given as how many
     players of each amount it holds.
 
     A part of the table ("a state") is such a list of how many of each amount it holds; states
-    are numbered in a mixed radix (amount i is the digit of weight `stride[i]`), so a set of
-    states is one Python int with a bit per state, and the search is a few hundred operations
-    on such ints, each a loop in C over at most 2**EXACT_LIMIT bits (2 MB): for 24 players,
+    are numbered in a mixed radix (amount i is a digit), so a set of states is a bitset: a few
+    Python ints (pages) with a bit per state, and the search is a few hundred operations on
+    whole bitsets, each a loop in C over at most 2**EXACT_LIMIT bits (2 MB): for 24 players,
     about 700 (seven rounds of 24 steps of four operations).
 
     Let C_k be the zero-sum states that split into at least k zero-sum groups. C_1 is every
@@ -358,22 +363,30 @@ def _best_partition(amounts: list[int], counts: list[int]) -> list[list[int]]:
     """
     dims = len(amounts)
     total = math.prod(c + 1 for c in counts)
-    # The first amounts number the states within a block of about √total states, the others
-    # number the blocks. A block is padded to whole bytes, so that the zero-sum states can be
-    # put together block by block as bytes.
+    # The first amounts number the states within a block of about √total states, padded to
+    # whole bytes so that the zero-sum states can be put together block by block as bytes; the
+    # next ones number the blocks within a page, and the last ones the pages.
     split, low = 0, 1
     while split < dims and low * low < total:
         low *= counts[split] + 1
         split += 1
     block = -(-low // 8) * 8
-    blocks = total // low
-    size = block * blocks
-    stride: list[int] = []
-    for ids, weight in ((range(split), 1), (range(split, dims), block)):
-        for i in ids:
-            stride.append(weight)
-            weight *= counts[i] + 1
-    everyone = sum(c * s for c, s in zip(counts, stride, strict=True))
+    paged, per_page = split, 1
+    while paged < dims and block * per_page * (counts[paged] + 1) <= _PAGE_BITS:
+        per_page *= counts[paged] + 1
+        paged += 1
+    size = block * per_page
+    pages = total // (low * per_page)
+    # One more player of amount i moves a state by bit_stride[i] bits or page_stride[i] pages.
+    bit_stride: list[int] = []
+    page_stride: list[int] = []
+    weight = 1
+    for i in range(dims):
+        weight = 1 if i == paged else block if i == split else weight
+        bit_stride.append(weight if i < paged else 0)
+        page_stride.append(weight if i >= paged else 0)
+        weight *= counts[i] + 1
+    everyone = sum(c * s for c, s in zip(counts, bit_stride, strict=True))  # in the last page
 
     def sums(ids: range) -> list[int]:
         """The balance of every state of these amounts, in the order of their numbers."""
@@ -388,68 +401,91 @@ def _best_partition(amounts: list[int], counts: list[int]) -> list[list[int]]:
     pieces = {balance: bits.to_bytes(block // 8, "little") for balance, bits in within.items()}
     nothing = bytes(block // 8)
     zero_bytes = b"".join(pieces.get(-balance, nothing) for balance in sums(range(split, dims)))
-    zero = int.from_bytes(zero_bytes, "little") & ~1  # not the empty state
-    if zero == 1 << everyone:
+    page_bytes = size // 8
+    zero = [
+        int.from_bytes(zero_bytes[p * page_bytes : (p + 1) * page_bytes], "little")
+        for p in range(pages)
+    ]
+    zero[0] &= ~1  # not the empty state
+    if zero[-1] == 1 << everyone and not any(zero[:-1]):
         return [list(counts)]
 
-    valid = _repeat((1 << low) - 1, block, blocks)
-    # (i, shift, room): adding `shift` players of amount i (1, 2, 4, … up to counts[i]) moves a
-    # state's number by `shift` strides; `room` is the states that have room for them.
-    moves: list[tuple[int, int, int]] = []
+    valid = _repeat((1 << low) - 1, block, per_page)
+    # Adding 1, 2, 4, … (up to counts[i]) players of amount i: within pages, the distance in
+    # bits and the states with room for them; across pages, the distance in pages and the
+    # pages with room for them.
+    within_pages: list[tuple[int, int]] = []
+    across_pages: list[tuple[int, list[int]]] = []
     for i in range(dims):
-        period = (counts[i] + 1) * stride[i]
         shift = 1
         while shift <= counts[i]:
-            ones = (1 << (counts[i] + 1 - shift) * stride[i]) - 1
-            if i < split:
-                room = _repeat(_repeat(ones, period, low // period), block, blocks)
+            if i < paged:
+                period = (counts[i] + 1) * bit_stride[i]
+                ones = (1 << (counts[i] + 1 - shift) * bit_stride[i]) - 1
+                if i < split:
+                    room = _repeat(_repeat(ones, period, low // period), block, per_page)
+                else:
+                    room = _repeat(ones, period, size // period) & valid
+                within_pages.append((shift * bit_stride[i], room))
             else:
-                room = _repeat(ones, period, size // period) & valid
-            moves.append((i, shift * stride[i], room))
+                step = page_stride[i]
+                top = counts[i] - shift
+                rooms = [p for p in range(pages) if p // step % (counts[i] + 1) <= top]
+                across_pages.append((shift * step, rooms))
             shift *= 2
 
-    def above(states: int) -> tuple[int, int]:
+    def above(states: list[int]) -> tuple[list[int], list[int]]:
         """Every state that holds one of `states`, and every state that holds one and more.
 
         Adding 1, 2, 4, … players of each amount in turn reaches every larger state (any
         number of players up to counts[i] is a sum of such steps, taken smallest first).
         """
-        more_than = 0
-        for _, distance, room in moves:
-            more = (states & room) << distance
-            states |= more
-            more_than |= more
+        states = list(states)
+        more_than = [0] * pages
+        for distance, room in within_pages:
+            for p, bits in enumerate(states):
+                more = (bits & room) << distance
+                if more:
+                    states[p] = bits | more
+                    more_than[p] |= more
+        for distance, rooms in across_pages:
+            for p in rooms:
+                bits = states[p]
+                if bits:
+                    states[p + distance] |= bits
+                    more_than[p + distance] |= bits
         return states, more_than
 
     most = _most_groups(amounts, counts)
-    closures: list[int] = []  # closures[k - 1]: every state that holds one of C_k
+    closures: list[list[int]] = []  # closures[k - 1]: every state that holds one of C_k
     reached = zero  # C_k, for k = len(closures) + 1
     while len(closures) + 1 < most:
         closure, more_than = above(reached)
-        further = zero & more_than
-        if not further >> everyone & 1:
+        further = [z & m for z, m in zip(zero, more_than, strict=True)]
+        if not further[-1] >> everyone & 1:
             break
         closures.append(closure)
         reached = further
 
-    def has(bits: bytes, state: int) -> bool:
-        return bool(bits[state >> 3] >> (state & 7) & 1)
-
     groups: list[list[int]] = []
-    state, number = list(counts), everyone
+    state, page, bit = list(counts), pages - 1, everyone
     for closure in reversed(closures):
         # `state` is in C_(k+1) and `closure` holds C_k: drop one player at a time, staying in
         # the closure, until what is left sums to zero; what was dropped is one group.
-        below = closure.to_bytes(size // 8, "little")
-        left, at = list(state), number
+        left, p, b = list(state), page, bit
         while True:
-            i = next(i for i in range(dims) if left[i] and has(below, at - stride[i]))
+            i = next(
+                i
+                for i in range(dims)
+                if left[i] and closure[p - page_stride[i]] >> (b - bit_stride[i]) & 1
+            )
             left[i] -= 1
-            at -= stride[i]
-            if has(zero_bytes, at):
+            p -= page_stride[i]
+            b -= bit_stride[i]
+            if zero[p] >> b & 1:
                 break
-        groups.append([a - b for a, b in zip(state, left, strict=True)])
-        state, number = left, at
+        groups.append([x - y for x, y in zip(state, left, strict=True)])
+        state, page, bit = left, p, b
     groups.append(state)
     return groups
 

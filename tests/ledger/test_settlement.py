@@ -214,6 +214,30 @@ def test_as_many_groups_as_the_dynamic_programme_over_all_subsets(
     assert len(result.transfers) == len(nonzero) - len(result.groups)
 
 
+@settings(max_examples=150, deadline=None)
+@given(
+    st.one_of(
+        zero_sum_balances(max_players=12, max_amount=9),
+        repeated_balances(max_players=14, amounts=[-9, -6, -4, -1, 2, 3, 5, 7]),
+    ),
+    st.sampled_from([8, 64, 512]),
+)
+def test_the_search_gives_the_same_answer_in_small_pages(
+    balances: dict[str, int], page_bits: int
+) -> None:
+    # Large tables are searched over several pages of states: small pages make small tables
+    # take those paths too.
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(settlement, "_PAGE_BITS", page_bits)
+        result = plan(balances)
+
+    assert len(result.groups) == most_zero_sum_groups(list(balances.values()))
+    assert all(sum(balances[p] for p in group) == 0 for group in result.groups)
+    assert sorted(p for group in result.groups for p in group) == sorted(
+        p for p, v in balances.items() if v
+    )
+
+
 @settings(max_examples=100, deadline=None)
 @given(
     st.one_of(
