@@ -286,7 +286,8 @@ def plan[K: Hashable](
 
     1. Equal and opposite balances (+50, −50) are paired first: some best partition always
        contains such a pair (if +50 and −50 are in different groups A and B, then {+50, −50}
-       and the rest of A ∪ B are as many zero-sum groups), and it shrinks the search.
+       and the rest of A ∪ B are as many zero-sum groups; in one group, that group is the
+       pair, or it would split in two), and it shrinks the search.
     2. The rest is partitioned exactly by `_best_partition`: always for up to EXACT_LIMIT
        players, and for more when balances repeat (players with equal balances are
        interchangeable, which makes the search smaller).
