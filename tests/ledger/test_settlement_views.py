@@ -1,4 +1,4 @@
-"""The session page says when its transfers are not proven the fewest."""
+"""The session page and its printout say when the transfers are not proven the fewest."""
 
 from __future__ import annotations
 
@@ -42,6 +42,12 @@ def test_too_many_different_results_say_the_transfers_are_not_proven_fewest(
     assert "Settle the session" in page
     assert NOT_FEWEST in page
 
+    logged_in.post(f"/ledger/sessions/{session.pk}/settle/", {"version": session.version})
+    printed = logged_in.get(f"/ledger/sessions/{session.pk}/print/").content.decode()
+
+    assert "Not settled yet." not in printed
+    assert NOT_FEWEST in printed
+
 
 def test_a_usual_night_does_not_say_so(logged_in: Client, host: object) -> None:
     session = counted_night(host, [90, 80, -80, -70, -20])
@@ -50,3 +56,9 @@ def test_a_usual_night_does_not_say_so(logged_in: Client, host: object) -> None:
 
     assert "Settle the session" in page
     assert NOT_FEWEST not in page
+
+    logged_in.post(f"/ledger/sessions/{session.pk}/settle/", {"version": session.version})
+    printed = logged_in.get(f"/ledger/sessions/{session.pk}/print/").content.decode()
+
+    assert "Not settled yet." not in printed
+    assert NOT_FEWEST not in printed
