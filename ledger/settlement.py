@@ -13,6 +13,7 @@ Money is `int` in minor units throughout; exact intermediate values are `fractio
 
 from __future__ import annotations
 
+import math
 import re
 from collections.abc import Callable, Hashable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
@@ -256,9 +257,11 @@ class Plan[K]:
     exact: bool
 
 
-# Beyond this many players (after pairing equal opposite balances) the exact search would take
-# too long; settle() falls back to a greedy that still matches exact amounts first.
-EXACT_LIMIT = 20
+# settle() is exact for up to this many players left after pairing equal opposite balances, and
+# for more when balances repeat so much that the search is no bigger (see _exact_search_fits).
+# Beyond that it falls back to a greedy that still matches exact amounts first, and says so
+# (Plan.exact is False).
+EXACT_LIMIT = 24
 
 
 def settle[K: Hashable](
@@ -282,12 +285,14 @@ def plan[K: Hashable](
     transfers, and no fewer when no part of it sums to zero). So:
 
     1. Equal and opposite balances (+50, −50) are paired first: some best partition always
-       contains such a pair, and it shrinks the search.
-    2. For the rest (up to EXACT_LIMIT players) the best partition is found exactly over subsets
-       as bitmasks: all subset sums; if few subsets sum to zero, the longest chain of zero-sum
-       subsets; otherwise dynamic programming over all subsets (n · 2ⁿ steps).
-    3. Beyond EXACT_LIMIT: greedy (largest debtor pays largest creditor), always taking an
-       exact match between a debtor and a creditor when there is one. Not always minimal.
+       contains such a pair (if +50 and −50 are in different groups A and B, then {+50, −50}
+       and the rest of A ∪ B are as many zero-sum groups; in one group, that group is the
+       pair, or it would split in two), and it shrinks the search.
+    2. The rest is partitioned exactly by `_best_partition`: always for up to EXACT_LIMIT
+       players, and for more when balances repeat (players with equal balances are
+       interchangeable, which makes the search smaller).
+    3. Otherwise: greedy (largest debtor pays largest creditor), always taking an exact match
+       between a debtor and a creditor when there is one. Not always minimal: `exact` is False.
 
     Within a group, the largest debtor pays the largest creditor until all are settled.
     Ties are broken by `name`, so the same balances always give the same transfers.
@@ -308,12 +313,22 @@ def plan[K: Hashable](
             waiting.setdefault(amount, []).append(person)
     rest = sorted((p for ps in waiting.values() for p in ps), key=name)
 
-    exact = len(rest) <= EXACT_LIMIT
+    exact = True
     if rest:
+        # Players with equal balances, in name order.
+        alike: dict[int, list[K]] = {}
+        for person in rest:
+            alike.setdefault(balances[person], []).append(person)
+        amounts = sorted(alike)
+        counts = [len(alike[a]) for a in amounts]
+        exact = _exact_search_fits(amounts, counts)
         if exact:
-            values = [balances[p] for p in rest]
-            for mask in _best_partition(values):
-                groups.append([p for i, p in enumerate(rest) if mask >> i & 1])
+            for taken in _best_partition(amounts, counts):
+                group = []
+                for amount, k in zip(amounts, taken, strict=True):
+                    group += alike[amount][:k]
+                    del alike[amount][:k]
+                groups.append(sorted(group, key=name))
         else:
             groups.append(rest)
 
@@ -323,88 +338,195 @@ def plan[K: Hashable](
     return Plan(transfers=transfers, groups=groups, exact=exact)
 
 
-def _best_partition(values: list[int]) -> list[int]:
-    """The largest set of disjoint zero-sum subsets covering `values` (which sum to zero).
+# A set of states is kept in pages of at most this many bits, one Python int each: small enough
+# to stay in the processor's cache, large enough that the loops over pages stay short.
+_PAGE_BITS = 1 << 16
 
-    Returns the subsets as bitmasks over the indices of `values`.
+
+def _best_partition(amounts: list[int], counts: list[int]) -> list[list[int]]:
+    """The most disjoint zero-sum groups made of `counts[i]` players with balance `amounts[i]`
+    (all i; different non-zero amounts that sum to zero in all), each group given as how many
+    players of each amount it holds.
+
+    A part of the table ("a state") is such a list of how many of each amount it holds; states
+    are numbered in a mixed radix (amount i is a digit), so a set of states is a bitset: a few
+    Python ints (pages) with a bit per state, and the search is a few hundred operations on
+    whole bitsets, each a loop in C over at most 2**EXACT_LIMIT bits (2 MB): for 24 players,
+    about 700 (seven rounds of 24 steps of four operations).
+
+    Let C_k be the zero-sum states that split into at least k zero-sum groups. C_1 is every
+    non-empty zero-sum state. A zero-sum state is in C_(k+1) exactly when it holds a smaller
+    state of C_k (the difference is one more zero-sum group): when it is in the strict upward
+    closure of C_k. Each round computes that closure (and the plain one) and keeps its
+    zero-sum states. The answer is the largest k with the whole table in C_k; walking back
+    down through the closures finds the groups. The cost depends on the number of states and
+    of groups, not on the amounts: no unlucky balances make it slower.
     """
-    n = len(values)
-    full = (1 << n) - 1
-    sums = [0]
-    for v in values:
-        sums += [s + v for s in sums]
-    # Zero-sum subsets other than the empty and the full set, in increasing order: a subset's
-    # bitmask is always smaller than its superset's.
-    zero = [mask for mask, s in enumerate(sums) if s == 0][1:-1]
-    if not zero:
-        return [full]
-    if len(zero) ** 2 < n << n:
-        chain = _longest_zero_sum_chain(zero)
-    else:
-        chain = _zero_sum_chain_by_dp(sums, n)
-    chain.append(full)
-    groups, below = [], 0
-    for mask in chain:
-        groups.append(mask & ~below)
-        below = mask
+    dims = len(amounts)
+    total = math.prod(c + 1 for c in counts)
+    # The first amounts number the states within a block of about √total states, padded to
+    # whole bytes so that the zero-sum states can be put together block by block as bytes; the
+    # next ones number the blocks within a page, and the last ones the pages.
+    split, low = 0, 1
+    while split < dims and low * low < total:
+        low *= counts[split] + 1
+        split += 1
+    block = -(-low // 8) * 8
+    paged, per_page = split, 1
+    while paged < dims and block * per_page * (counts[paged] + 1) <= _PAGE_BITS:
+        per_page *= counts[paged] + 1
+        paged += 1
+    size = block * per_page
+    pages = total // (low * per_page)
+    # One more player of amount i moves a state by bit_stride[i] bits or page_stride[i] pages.
+    bit_stride: list[int] = []
+    page_stride: list[int] = []
+    weight = 1
+    for i in range(dims):
+        weight = 1 if i == paged else block if i == split else weight
+        bit_stride.append(weight if i < paged else 0)
+        page_stride.append(weight if i >= paged else 0)
+        weight *= counts[i] + 1
+    everyone = sum(c * s for c, s in zip(counts, bit_stride, strict=True))  # in the last page
+
+    def sums(ids: range) -> list[int]:
+        """The balance of every state of these amounts, in the order of their numbers."""
+        out = [0]
+        for i in ids:
+            out = [t + j * amounts[i] for j in range(counts[i] + 1) for t in out]
+        return out
+
+    within: dict[int, int] = {}
+    for state, balance in enumerate(sums(range(split))):
+        within[balance] = within.get(balance, 0) | 1 << state
+    pieces = {balance: bits.to_bytes(block // 8, "little") for balance, bits in within.items()}
+    nothing = bytes(block // 8)
+    zero_bytes = b"".join(pieces.get(-balance, nothing) for balance in sums(range(split, dims)))
+    page_bytes = size // 8
+    zero = [
+        int.from_bytes(zero_bytes[p * page_bytes : (p + 1) * page_bytes], "little")
+        for p in range(pages)
+    ]
+    zero[0] &= ~1  # not the empty state
+    if zero[-1] == 1 << everyone and not any(zero[:-1]):
+        return [list(counts)]
+
+    valid = _repeat((1 << low) - 1, block, per_page)
+    # Adding 1, 2, 4, … (up to counts[i]) players of amount i: within pages, the distance in
+    # bits and the states with room for them; across pages, the distance in pages and the
+    # pages with room for them.
+    within_pages: list[tuple[int, int]] = []
+    across_pages: list[tuple[int, list[int]]] = []
+    for i in range(dims):
+        shift = 1
+        while shift <= counts[i]:
+            if i < paged:
+                period = (counts[i] + 1) * bit_stride[i]
+                ones = (1 << (counts[i] + 1 - shift) * bit_stride[i]) - 1
+                if i < split:
+                    room = _repeat(_repeat(ones, period, low // period), block, per_page)
+                else:
+                    room = _repeat(ones, period, size // period) & valid
+                within_pages.append((shift * bit_stride[i], room))
+            else:
+                step = page_stride[i]
+                top = counts[i] - shift
+                rooms = [p for p in range(pages) if p // step % (counts[i] + 1) <= top]
+                across_pages.append((shift * step, rooms))
+            shift *= 2
+
+    def above(states: list[int]) -> tuple[list[int], list[int]]:
+        """Every state that holds one of `states`, and every state that holds one and more.
+
+        Adding 1, 2, 4, … players of each amount in turn reaches every larger state (any
+        number of players up to counts[i] is a sum of such steps, taken smallest first).
+        """
+        states = list(states)
+        more_than = [0] * pages
+        for distance, room in within_pages:
+            for p, bits in enumerate(states):
+                more = (bits & room) << distance
+                if more:
+                    states[p] = bits | more
+                    more_than[p] |= more
+        for distance, rooms in across_pages:
+            for p in rooms:
+                bits = states[p]
+                if bits:
+                    states[p + distance] |= bits
+                    more_than[p + distance] |= bits
+        return states, more_than
+
+    most = _most_groups(amounts, counts)
+    closures: list[list[int]] = []  # closures[k - 1]: every state that holds one of C_k
+    reached = zero  # C_k, for k = len(closures) + 1
+    while len(closures) + 1 < most:
+        closure, more_than = above(reached)
+        further = [z & m for z, m in zip(zero, more_than, strict=True)]
+        if not further[-1] >> everyone & 1:
+            break
+        closures.append(closure)
+        reached = further
+
+    groups: list[list[int]] = []
+    state, page, bit = list(counts), pages - 1, everyone
+    for closure in reversed(closures):
+        # `state` is in C_(k+1) and `closure` holds C_k: drop one player at a time, staying in
+        # the closure, until what is left sums to zero; what was dropped is one group.
+        left, p, b = list(state), page, bit
+        while True:
+            i = next(
+                i
+                for i in range(dims)
+                if left[i] and closure[p - page_stride[i]] >> (b - bit_stride[i]) & 1
+            )
+            left[i] -= 1
+            p -= page_stride[i]
+            b -= bit_stride[i]
+            if zero[p] >> b & 1:
+                break
+        groups.append([x - y for x, y in zip(state, left, strict=True)])
+        state, page, bit = left, p, b
+    groups.append(state)
     return groups
 
 
-def _longest_zero_sum_chain(zero: list[int]) -> list[int]:
-    """The longest chain z1 ⊂ z2 ⊂ … of zero-sum subsets (the full set excluded), smallest first.
+def _most_groups(amounts: list[int], counts: list[int]) -> int:
+    """No more zero-sum groups than this: each holds a debtor and a creditor, and (with no
+    opposite amounts among them) at least three players."""
+    debtors = sum(c for a, c in zip(amounts, counts, strict=True) if a < 0)
+    most = min(debtors, sum(counts) - debtors)
+    if not set(amounts) & {-a for a in amounts}:
+        most = min(most, sum(counts) // 3)
+    return most
 
-    A chain of length c partitions the full set into c + 1 zero-sum groups (the differences).
+
+def _exact_search_fits(amounts: list[int], counts: list[int]) -> bool:
+    """Whether `_best_partition` is no bigger a search than for EXACT_LIMIT players with
+    different balances: at most as many states, times as many steps (one per 1, 2, 4, … players
+    of an amount), times as many rounds (one fewer than the most groups there can be).
+
+    Always true for up to EXACT_LIMIT players with no opposite balances: n different balances
+    make 2ⁿ states and n steps, and n players at most n // 3 groups.
     """
-    length: dict[int, int] = {}
-    previous: dict[int, int] = {}
-    for i, z in enumerate(zero):
-        best, before = 1, 0
-        for y in zero[:i]:
-            if y & z == y and length[y] >= best:
-                best, before = length[y] + 1, y
-        length[z], previous[z] = best, before
-    top = max(zero, key=length.__getitem__)
-    chain = []
-    while top:
-        chain.append(top)
-        top = previous[top]
-    return chain[::-1]
+    states = math.prod(c + 1 for c in counts)
+    steps = sum(c.bit_length() for c in counts)
+    rounds = max(_most_groups(amounts, counts) - 1, 1)
+    limit = 1 << EXACT_LIMIT
+    return states <= limit and states * steps * rounds <= limit * EXACT_LIMIT * (
+        EXACT_LIMIT // 3 - 1
+    )
 
 
-def _zero_sum_chain_by_dp(sums: list[int], n: int) -> list[int]:
-    """As _longest_zero_sum_chain, by dynamic programming over all 2ⁿ subsets.
-
-    most[mask] is the most disjoint zero-sum groups inside `mask`: the best over dropping one
-    member, plus one when `mask` itself sums to zero.
-    """
-    full = (1 << n) - 1
-    most = bytearray(full + 1)
-    for mask in range(1, full + 1):
-        low = mask & -mask
-        best = most[mask ^ low]
-        m = mask ^ low
-        # One member more adds at most one group, so stop as soon as that is found.
-        while m:
-            bit = m & -m
-            if most[mask ^ bit] > best:
-                best += 1
-                break
-            m ^= bit
-        most[mask] = best + (sums[mask] == 0)
-    # Walk down from the full set along the best choices, noting the zero-sum sets passed.
-    chain, mask = [], full
-    while mask:
-        if sums[mask] == 0 and mask != full:
-            chain.append(mask)
-        want = most[mask] - (sums[mask] == 0)
-        m = mask
-        while m:
-            bit = m & -m
-            if most[mask ^ bit] == want:
-                mask ^= bit
-                break
-            m ^= bit
-    return chain[::-1]
+def _repeat(pattern: int, period: int, times: int) -> int:
+    """`pattern` (fewer than `period` bits) repeated `times` times, every `period` bits."""
+    out, done = pattern, 1
+    while done * 2 <= times:
+        out |= out << done * period
+        done *= 2
+    if done < times:
+        out |= _repeat(pattern, period, times - done) << done * period
+    return out
 
 
 def _greedy[K: Hashable](balances: Mapping[K, int], name: Callable[[K], Any]) -> list[Transfer[K]]:

@@ -52,12 +52,36 @@ def brute_force_fewest(balances: list[int]) -> int:
     return search(list(balances), 0)
 
 
+def most_zero_sum_groups(balances: list[int]) -> int:
+    """The most disjoint zero-sum groups among the non-zero balances, by the textbook dynamic
+    programme over all subsets: a subset holds as many groups as the best subset one smaller,
+    plus one when it sums to zero itself."""
+    values = [v for v in balances if v]
+    sums = [0] * (1 << len(values))
+    most = [0] * (1 << len(values))
+    for mask in range(1, 1 << len(values)):
+        low = (mask & -mask).bit_length() - 1
+        sums[mask] = sums[mask ^ 1 << low] + values[low]
+        best = max(most[mask ^ 1 << i] for i in range(len(values)) if mask >> i & 1)
+        most[mask] = best + (sums[mask] == 0)
+    return most[-1]
+
+
 def apply(balances: dict[str, int], transfers: list[Transfer[str]]) -> dict[str, int]:
     left = dict(balances)
     for payer, payee, amount in transfers:
         left[payer] += amount
         left[payee] -= amount
     return left
+
+
+@st.composite
+def repeated_balances(draw: st.DrawFn, max_players: int, amounts: list[int]) -> dict:
+    """Balances drawn from a few amounts, so that many players have equal balances."""
+    n = draw(st.integers(min_value=1, max_value=max_players))
+    values = draw(st.lists(st.sampled_from(amounts), min_size=n - 1, max_size=n - 1))
+    values.append(-sum(values))
+    return {f"p{i:02d}": v for i, v in enumerate(values)}
 
 
 @st.composite
@@ -109,21 +133,13 @@ def test_groups_explain_who_settles_with_whom() -> None:
     assert result.exact
 
 
-def test_a_dense_session_uses_the_full_search_and_stays_minimal(
-    monkeypatch: pytest.MonkeyPatch,
-) -> None:
-    # Many small amounts: thousands of zero-sum subsets, so the n·2ⁿ search runs.
-    calls = []
-    original = settlement._zero_sum_chain_by_dp
-    monkeypatch.setattr(
-        settlement, "_zero_sum_chain_by_dp", lambda *a: calls.append(a) or original(*a)
-    )
+def test_a_dense_session_stays_minimal() -> None:
+    # Many small amounts: thousands of zero-sum subsets to choose the groups from.
     values = [2, 3, 4, 2, 3, 4, 2, 3, 4, 2, 3, 4, -5, -6, -7, -5, -6, -7]
     balances = {f"p{i:02d}": v for i, v in enumerate(values)}
 
     transfers = settle(balances)
 
-    assert calls
     assert all(v == 0 for v in apply(balances, transfers).values())
     # Six groups of three ({2, 3, -5}, {2, 4, -6}, {3, 4, -7} twice): 18 - 6 transfers.
     assert len(transfers) == 12
@@ -169,6 +185,135 @@ def test_transfers_are_zero_sum_and_never_more_than_n_minus_one(balances: dict[s
 @given(zero_sum_balances(max_players=7, max_amount=12))
 def test_as_few_transfers_as_a_brute_force_search(balances: dict[str, int]) -> None:
     assert len(settle(balances)) == brute_force_fewest(list(balances.values()))
+
+
+@settings(max_examples=200)
+@given(repeated_balances(max_players=9, amounts=[-7, -6, -5, -3, -2, 2, 3, 4, 5, 8]))
+def test_as_few_transfers_as_a_brute_force_search_when_balances_repeat(
+    balances: dict[str, int],
+) -> None:
+    assert len(settle(balances)) == brute_force_fewest(list(balances.values()))
+
+
+@settings(max_examples=150, deadline=None)
+@given(
+    st.one_of(
+        zero_sum_balances(max_players=13, max_amount=9),
+        zero_sum_balances(max_players=13, max_amount=1000),
+        repeated_balances(max_players=13, amounts=[-9, -6, -4, -1, 2, 3, 5, 7]),
+    )
+)
+def test_as_many_groups_as_the_dynamic_programme_over_all_subsets(
+    balances: dict[str, int],
+) -> None:
+    result = plan(balances)
+    nonzero = [p for p, v in balances.items() if v]
+
+    assert result.exact
+    assert len(result.groups) == most_zero_sum_groups(list(balances.values()))
+    assert len(result.transfers) == len(nonzero) - len(result.groups)
+
+
+@settings(max_examples=150, deadline=None)
+@given(
+    st.one_of(
+        zero_sum_balances(max_players=12, max_amount=9),
+        repeated_balances(max_players=14, amounts=[-9, -6, -4, -1, 2, 3, 5, 7]),
+    ),
+    st.sampled_from([8, 64, 512]),
+)
+def test_the_search_gives_the_same_answer_in_small_pages(
+    balances: dict[str, int], page_bits: int
+) -> None:
+    # Large tables are searched over several pages of states: small pages make small tables
+    # take those paths too.
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(settlement, "_PAGE_BITS", page_bits)
+        result = plan(balances)
+
+    assert len(result.groups) == most_zero_sum_groups(list(balances.values()))
+    assert all(sum(balances[p] for p in group) == 0 for group in result.groups)
+    assert sorted(p for group in result.groups for p in group) == sorted(
+        p for p, v in balances.items() if v
+    )
+
+
+@settings(max_examples=100, deadline=None)
+@given(
+    st.one_of(
+        zero_sum_balances(max_players=24, max_amount=30),
+        repeated_balances(max_players=40, amounts=[-12, -5, -3, 2, 4, 7]),
+    )
+)
+def test_groups_cover_everyone_and_each_settles_among_itself(balances: dict[str, int]) -> None:
+    result = plan(balances)
+    group_of = {p: i for i, group in enumerate(result.groups) for p in group}
+
+    assert sorted(group_of) == sorted(p for p, v in balances.items() if v)
+    assert sum(len(group) for group in result.groups) == len(group_of)
+    assert all(sum(balances[p] for p in group) == 0 for group in result.groups)
+    assert all(group_of[t.payer] == group_of[t.payee] for t in result.transfers)
+    assert len(result.transfers) == len(group_of) - len(result.groups)
+    assert all(v == 0 for v in apply(balances, result.transfers).values())
+
+
+def three_player_groups(groups: int) -> list[int]:
+    """Balances of `groups` groups (a, b, −(a + b)), all different and none opposite another:
+    no two players settle alone, so no group has fewer than three and the fewest transfers for
+    3g players is 2g."""
+    values = []
+    for i in range(groups):
+        a, b = 1000 + 37 * i, 3000 + 101 * i
+        values += [a, b, -(a + b)]
+    assert len(set(values)) == len(values) and not set(values) & {-v for v in values}
+    return values
+
+
+def test_twenty_four_players_in_eight_groups_of_three_need_sixteen_transfers() -> None:
+    values = three_player_groups(8)
+    balances = {f"p{i:02d}": v for i, v in enumerate(values[::2] + values[1::2])}
+
+    result = plan(balances)
+
+    assert result.exact
+    assert len(result.transfers) == 16
+    assert sorted(sorted(balances[p] for p in group) for group in result.groups) == sorted(
+        sorted(values[i : i + 3]) for i in range(0, 24, 3)
+    )
+
+
+def test_many_players_with_repeated_balances_are_still_settled_exactly() -> None:
+    # 30 players, beyond EXACT_LIMIT, but only three different balances: ten groups of
+    # {+200, +400, -600}, no fewer than three players each, so 20 transfers is the fewest.
+    values = [200] * 10 + [400] * 10 + [-600] * 10
+    balances = {f"p{i:02d}": v for i, v in enumerate(values)}
+
+    result = plan(balances)
+
+    assert result.exact
+    assert len(result.transfers) == 20
+
+
+@given(st.lists(st.integers(1, 6), min_size=1, max_size=EXACT_LIMIT), st.data())
+def test_the_exact_search_always_fits_up_to_the_limit(
+    counts: list[int], data: st.DataObject
+) -> None:
+    # Any table of up to EXACT_LIMIT players left after pairing: different amounts, some
+    # shared by several players, none opposite another.
+    while sum(counts) > EXACT_LIMIT:
+        counts.pop()
+    signs = data.draw(
+        st.lists(st.sampled_from([-1, 1]), min_size=len(counts), max_size=len(counts))
+    )
+    amounts = [sign * (i + 1) for i, sign in enumerate(signs)]
+
+    assert settlement._exact_search_fits(amounts, counts)
+
+
+def test_beyond_the_limit_with_different_balances_the_search_does_not_fit() -> None:
+    amounts = [v for v in three_player_groups(9)][: EXACT_LIMIT + 1]
+
+    assert not settlement._exact_search_fits(amounts, [1] * len(amounts))
 
 
 @settings(max_examples=50)
