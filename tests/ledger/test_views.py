@@ -436,3 +436,12 @@ def test_a_player_choice_names_what_to_choose_in_the_readers_language(
 
     assert "---------" not in page
     assert "Välj en spelare" in page
+
+
+def test_the_rate_reads_one_chip_or_chips(logged_in: Client, night: Session) -> None:
+    Session.objects.filter(pk=night.pk).update(rate_minor=100, rate_chips=1)
+    page = " ".join(html(logged_in.get(f"/ledger/sessions/{night.pk}/")).split())
+    assert "1.00 kr buys 1 chip " in page
+    Session.objects.filter(pk=night.pk).update(rate_minor=20000, rate_chips=200)
+    page = " ".join(html(logged_in.get(f"/ledger/sessions/{night.pk}/")).split())
+    assert "buys 200 chips" in page
