@@ -13,3 +13,14 @@ def log_in(page: Page, live_server: LiveServer) -> None:
     page.get_by_label("Password").fill("kitchen-table-42")
     page.get_by_role("button", name="Log in").click()
     expect(page.get_by_role("heading", name="Your tables")).to_be_visible()
+
+
+def wait_until(page: Page, expression: str, timeout_ms: int = 5000) -> None:
+    """Wait until `expression` is true in the page. Not wait_for_function("…"): its polling
+    evaluates the string with eval, which Pott's Content-Security-Policy refuses (page.evaluate
+    goes through the DevTools protocol and is not refused)."""
+    for _ in range(timeout_ms // 100):
+        if page.evaluate(expression):
+            return
+        page.wait_for_timeout(100)
+    assert page.evaluate(expression), f"never true: {expression}"

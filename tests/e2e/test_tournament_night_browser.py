@@ -18,7 +18,7 @@ from dealer.engine.structure import Break, Level, TournamentStructure, structure
 from dealer.models import Seat, Table
 from dealer.tournament.models import TournamentClock
 from ledger.models import BuyIn, Entry, Player, Session, Tournament
-from tests.e2e.helpers import log_in
+from tests.e2e.helpers import log_in, wait_until
 
 pytestmark = pytest.mark.browser
 
@@ -139,7 +139,7 @@ def test_a_host_finds_the_tournament_and_seats_the_draw_in_one_tap(
     assert sorted(Seat.objects.filter(table=table).values_list("stack", flat=True)) == [1500] * 4
     assert not BuyIn.objects.exists() and Session.objects.count() == 1
     assert page.evaluate("document.body.hasAttribute('data-keep-awake')")
-    page.wait_for_function("window.pottAwake && window.pottAwake.log.length > 0")
+    wait_until(page, "!!window.pottAwake && window.pottAwake.log.length > 0")
     page.screenshot(path=screenshot_dir / f"tourney-{size}-6-table.png", full_page=True)
     page.get_by_test_id("table-tournament").click()
     expect(page.get_by_role("heading", name="Friday cup", exact=True)).to_be_visible()
