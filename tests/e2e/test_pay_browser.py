@@ -86,7 +86,7 @@ def test_the_payer_scans_pays_and_the_host_sees_it(
     page.get_by_role("button", name="Paid").click()
     settle_htmx(page)
     expect(page.get_by_role("status")).to_contain_text("Marked paid. Thank you!")
-    expect(page.get_by_test_id("paid-note")).to_contain_text("Paid: you marked it")
+    expect(page.get_by_test_id("paid-note")).to_contain_text("Paid: marked by you")
     expect(page.get_by_role("button", name="Paid")).to_have_count(0)
     page.screenshot(path=screenshot_dir / "pay-paid-phone.png", full_page=True)
     transfer.refresh_from_db()

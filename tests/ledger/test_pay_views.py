@@ -215,7 +215,7 @@ def test_the_payer_marks_paid_and_the_host_sees_who_and_can_undo(
     t.refresh_from_db()
     assert t.paid_at is not None and t.paid_by_payer and t.paid_by is None
     assert "Marked paid. Thank you!" in page
-    assert "Paid: you marked it" in page
+    assert "Paid: marked by you" in page
     session.refresh_from_db()
     assert session.version == version + 1  # the host's open page is out of date now
     host_page = html(logged_in.get(f"/ledger/sessions/{session.pk}/"))
