@@ -37,6 +37,8 @@ MAX_ENTRIES = 10_000
 MAX_NAME = 80
 MAX_NICKNAME = 40
 MAX_PAYMENT_DETAILS = 500
+# A player's own payment link (a payment app's or bank's page), http(s) only.
+MAX_PAY_LINK = 300
 MAX_USERNAME = 150
 # Multi-line texts the host types (a structure, a payout table).
 MAX_TEXT = 10_000

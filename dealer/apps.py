@@ -12,6 +12,7 @@ class DealerConfig(AppConfig):
         # What the ledger must ask of the tables (ledger never imports dealer/).
         from dealer.deluxe_models import deluxe_busy, deluxe_seats, merge_deluxe_players
         from dealer.dice_models import dice_busy, dice_seats, merge_dice_players
+        from dealer.display import lan_url
         from dealer.models import (
             carried_pots,
             merge_hand_players,
@@ -22,6 +23,7 @@ class DealerConfig(AppConfig):
         from dealer.tournament.views import tournament_links
         from ledger.models import (
             BUSY_CHECKS,
+            DEVICE_URLS,
             MERGE_HOOKS,
             SEATED,
             SETTLE_HOOKS,
@@ -42,6 +44,7 @@ class DealerConfig(AppConfig):
             (BUSY_CHECKS, dice_busy),
             (MERGE_HOOKS, merge_dice_players),
             (SEATED, dice_seats),
+            (DEVICE_URLS, lan_url),
         ):
             if hook not in registry:
                 registry.append(hook)  # type: ignore[attr-defined]

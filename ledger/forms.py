@@ -8,6 +8,7 @@ from typing import Any
 
 from django import forms
 from django.core.exceptions import ValidationError
+from django.core.validators import MaxLengthValidator
 from django.utils.formats import number_format
 from django.utils.translation import get_language, gettext_lazy
 from django.utils.translation import gettext as _
@@ -15,9 +16,10 @@ from django.utils.translation import gettext as _
 from config import limits
 from config.forms import NameField, chips_field, count_field, number_field
 from config.text import isolate
-from ledger import prizes, settlement
+from ledger import payment, prizes, settlement
 from ledger.colours import colour_key, colour_name
 from ledger.models import BuyIn, CountSource, Player, Session
+from ledger.pay import error_text
 
 MONEY_ERRORS = {
     "too_large": gettext_lazy("At most %(limit)s: no home game needs more."),
@@ -282,12 +284,62 @@ class PlayerForm(forms.ModelForm):
 
     class Meta:
         model = Player
-        fields = ["name", "nickname", "payment_details"]
-        widgets = {"payment_details": forms.Textarea(attrs={"rows": 2})}
+        fields = ["name", "nickname", "swish", "iban", "bic", "pay_link", "payment_details"]
+        widgets = {
+            "payment_details": forms.Textarea(attrs={"rows": 2}),
+            # Typed with spaces and dashes as people write them; stored without.
+            "swish": forms.TextInput(
+                attrs={"maxlength": 24, "inputmode": "tel", "autocomplete": "off"}
+            ),
+            "iban": forms.TextInput(
+                attrs={"maxlength": 48, "autocomplete": "off", "spellcheck": "false"}
+            ),
+            "bic": forms.TextInput(
+                attrs={"maxlength": 16, "autocomplete": "off", "spellcheck": "false"}
+            ),
+            "pay_link": forms.URLInput(attrs={"inputmode": "url"}),
+        }
 
     def __init__(self, *args: Any, host: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self.instance.host = host
+        # Typed with spaces and separators ("SE45 5000 …", "+46 70-123 45 67"): the model's
+        # lengths are of the stored form, the checks below say what is wrong.
+        for name, most in (("swish", 24), ("iban", 48), ("bic", 16)):
+            self.fields[name].max_length = most
+            self.fields[name].validators = [MaxLengthValidator(most)]
+            self.fields[name].widget.attrs["maxlength"] = str(most)
+        self.fields["pay_link"].assume_scheme = "https"
+
+    def _payment(self, name: str, normalize: Any) -> str:
+        text = (self.cleaned_data.get(name) or "").strip()
+        if not text:
+            return ""
+        try:
+            return normalize(text)
+        except payment.PaymentError as error:
+            raise ValidationError(error_text(error), code=error.code) from None
+
+    def clean_swish(self) -> str:
+        return self._payment("swish", payment.normalize_swish)
+
+    def clean_iban(self) -> str:
+        return self._payment("iban", payment.normalize_iban)
+
+    def clean_bic(self) -> str:
+        return self._payment("bic", payment.normalize_bic)
+
+    def clean_pay_link(self) -> str:
+        url = (self.cleaned_data.get("pay_link") or "").strip()
+        if url and not url.lower().startswith(("https://", "http://")):
+            raise ValidationError(_("Only a web link (https://…) can be a payment link."))
+        return url
+
+    def clean(self) -> dict[str, Any]:
+        data = super().clean()
+        if data.get("bic") and not data.get("iban") and "iban" not in self.errors:
+            self.add_error("bic", _("A BIC goes with an IBAN: enter the IBAN too."))
+        return data
 
     def clean_name(self) -> str:
         name = self.cleaned_data["name"].strip()

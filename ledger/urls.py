@@ -3,8 +3,8 @@ from __future__ import annotations
 from django.urls import path
 from django.views.generic import RedirectView
 
+from ledger import pay_views, views
 from ledger import tournament_views as tv
-from ledger import views
 
 app_name = "ledger"
 
@@ -29,6 +29,11 @@ urlpatterns = [
     path("ledger/sessions/<id:pk>/players.csv", views.session_csv, name="session_csv"),
     path("ledger/sessions/<id:pk>/transfers.csv", views.transfers_csv, name="transfers_csv"),
     path("ledger/transfers/<id:pk>/paid/", views.transfer_paid, name="transfer_paid"),
+    path("ledger/sessions/<id:pk>/codes/", pay_views.session_codes, name="session_codes"),
+    # The payers' phone link of a settled session (no login: the token is the key).
+    path("pay/<token:token>/", pay_views.pay, name="pay"),
+    path("pay/<token:token>/players/<id:player>/", pay_views.pay_player, name="pay_player"),
+    path("pay/<token:token>/transfers/<id:pk>/paid/", pay_views.pay_paid, name="pay_paid"),
     path("ledger/players/", views.player_list, name="player_list"),
     path("ledger/players/new/", views.player_create, name="player_create"),
     path("ledger/players/<id:pk>/", views.player_detail, name="player_detail"),

@@ -34,6 +34,8 @@ from ledger.forms import (
     chip_set_text,
 )
 from ledger.models import Player, Result, Session, Transfer
+from ledger.pay import pay_codes
+from ledger.pay_views import pay_link
 
 
 def _session(request: HtmxHttpRequest, pk: int) -> Session:
@@ -137,6 +139,9 @@ def _night(request: HtmxHttpRequest, session: Session, **forms: Any) -> HttpResp
         "error": forms.get("error"),
         "unpaid": session.transfers.filter(paid_at__isnull=True, carried_to__isnull=True).count(),
     }
+    if session.is_locked:
+        context["codes"] = {code.transfer.pk: code for code in pay_codes(session)}
+        context.update(pay_link(request, session))
     template = "ledger/session.html#night" if request.htmx else "ledger/session.html"
     return render(request, template, context)
 

@@ -8,6 +8,7 @@ from typing import Any
 
 from django.conf import settings
 from django.core.exceptions import ValidationError
+from django.core.validators import URLValidator
 from django.db import models, transaction
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
@@ -34,6 +35,33 @@ class Player(models.Model):
         max_length=limits.MAX_PAYMENT_DETAILS,
         help_text=gettext_lazy("Free text: a phone number for a payment app, an IBAN."),
     )
+    # Structured details, checked where they are typed (ledger.payment): the settlement's
+    # payment codes are made from these (Swish for SEK, a SEPA transfer for EUR).
+    swish = models.CharField(
+        gettext_lazy("Swish number"),
+        max_length=10,
+        blank=True,
+        help_text=gettext_lazy("A Swedish mobile number (070-123 45 67) or a 123 number."),
+    )
+    iban = models.CharField(
+        gettext_lazy("IBAN"),
+        max_length=34,
+        blank=True,
+        help_text=gettext_lazy("For SEPA transfers in euros: DE89 3704 0044 0532 0130 00."),
+    )
+    bic = models.CharField(
+        gettext_lazy("BIC"),
+        max_length=11,
+        blank=True,
+        help_text=gettext_lazy("The bank's BIC (SWIFT code), if the bank needs it."),
+    )
+    pay_link = models.URLField(
+        gettext_lazy("payment link"),
+        max_length=limits.MAX_PAY_LINK,
+        blank=True,
+        validators=[URLValidator(schemes=["http", "https"])],
+        help_text=gettext_lazy("A link to pay this player (https://…), shown to payers."),
+    )
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:
@@ -45,6 +73,10 @@ class Player(models.Model):
             length_at_most(
                 "payment_details", limits.MAX_PAYMENT_DETAILS, "player_payment_details_length"
             ),
+            length_at_most("swish", 10, "player_swish_length"),
+            length_at_most("iban", 34, "player_iban_length"),
+            length_at_most("bic", 11, "player_bic_length"),
+            length_at_most("pay_link", limits.MAX_PAY_LINK, "player_pay_link_length"),
         ]
 
     def __str__(self) -> str:
@@ -100,9 +132,11 @@ class Player(models.Model):
             relation.related_model._base_manager.filter(**{relation.field.name: other}).update(
                 **{relation.field.name: self}
             )
-        for name in ("nickname", "payment_details"):
+        for name in ("nickname", "payment_details", "swish", "pay_link"):
             if not getattr(self, name):
                 setattr(self, name, getattr(other, name))
+        if not self.iban:  # an IBAN and its BIC belong together
+            self.iban, self.bic = other.iban, other.bic
         other.delete()
         self.save()
 

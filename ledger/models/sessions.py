@@ -8,6 +8,7 @@ rounding once, fewest transfers) is in `ledger.settlement`, which is pure.
 
 from __future__ import annotations
 
+import secrets
 from collections import defaultdict
 from collections.abc import Mapping
 from dataclasses import dataclass, field
@@ -65,6 +66,11 @@ STALE_SESSION = gettext_lazy(
     "This page was out of date (another device changed the session): nothing was recorded. "
     "Here it is as it is now."
 )
+
+
+def new_token() -> str:
+    """An unguessable link's token (the payers' phone link of a session)."""
+    return secrets.token_urlsafe(18)
 
 
 class StaleSession(ValidationError):
@@ -131,6 +137,9 @@ class Session(models.Model):
     # Bumped by every ledger write (Session.hold): the session page posts the version it shows,
     # so a tap from an out-of-date page (a double tap, another device) records nothing.
     version = models.PositiveBigIntegerField(default=1)
+    # The payers' phone link (/pay/<token>/): no login, shows the settlement's payment codes and
+    # lets a payer mark their own transfer paid, nothing else.
+    pay_token = models.CharField(max_length=40, unique=True, default=new_token)
 
     objects = SessionQuerySet.as_manager()
 
@@ -952,6 +961,8 @@ class Transfer(models.Model):
     paid_by = models.ForeignKey(
         settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
     )
+    # Marked paid by the payer on their phone (the session's pay link), not by the host.
+    paid_by_payer = models.BooleanField(default=False)
     # Unpaid, and included in a later session's settlement instead.
     carried_to = models.ForeignKey(
         Session, on_delete=models.SET_NULL, null=True, blank=True, related_name="carried_debts"
@@ -971,13 +982,43 @@ class Transfer(models.Model):
             raise ValidationError(_("This debt was carried over into a later session."))
         self.paid_at = timezone.now() if paid else None
         self.paid_by = by if paid else None
+        self.paid_by_payer = False
         updated = Transfer.objects.filter(pk=self.pk, carried_to__isnull=True).update(
-            paid_at=self.paid_at, paid_by=self.paid_by
+            paid_at=self.paid_at, paid_by=self.paid_by, paid_by_payer=False
         )
         if not updated:
             raise ValidationError(
                 _("This transfer was withdrawn or carried over: here is the session as it is.")
             )
+
+    @transaction.atomic
+    def mark_paid_by_payer(self) -> None:
+        """The payer says they paid (on their phone, by the session's pay link). Only while the
+        session is settled and the transfer unpaid: a tap on a transfer already marked paid
+        (by the host or another tap) or withdrawn by a reopen changes nothing. Only the host
+        undoes it (Transfer.mark_paid with paid=False)."""
+        try:
+            self.session.hold(Session.State.SETTLED)
+        except ValidationError:
+            raise ValidationError(
+                _(
+                    "The host reopened this night: there is nothing to pay until it is "
+                    "settled again."
+                )
+            ) from None
+        updated = Transfer.objects.filter(
+            pk=self.pk, carried_to__isnull=True, paid_at__isnull=True
+        ).update(paid_at=timezone.now(), paid_by=None, paid_by_payer=True)
+        if not updated:
+            current = Transfer.objects.filter(pk=self.pk).first()
+            if current is None:
+                raise ValidationError(
+                    _("The host changed the settlement: this transfer no longer exists.")
+                )
+            if current.carried_to_id is not None:
+                raise ValidationError(_("This debt was carried over into a later session."))
+            raise ValidationError(_("This transfer is already marked paid: nothing changed."))
+        self.refresh_from_db()
 
 
 class SessionEvent(models.Model):

@@ -3,7 +3,7 @@ from __future__ import annotations
 from django import template
 from django.utils.translation import get_language
 
-from ledger import settlement
+from ledger import payment, settlement
 from ledger.colours import colour_name
 
 register = template.Library()
@@ -34,3 +34,15 @@ def get(mapping: dict, key: object) -> object:
 def colour(key: str) -> str:
     """A stored chip colour in the reader's language."""
     return colour_name(key)
+
+
+@register.filter
+def swish(number: str) -> str:
+    """A stored Swish number as people write it ("070-123 45 67")."""
+    return payment.group_swish(number) if number else ""
+
+
+@register.filter
+def iban(text: str) -> str:
+    """A stored IBAN in groups of four ("SE45 5000 …")."""
+    return payment.group_iban(text) if text else ""

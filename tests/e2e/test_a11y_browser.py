@@ -103,7 +103,13 @@ def an_evening(client: Client, host: Any) -> dict[str, str]:
     assert Session.objects.get(pk=counting.pk).state == "counting"
     urls["session counting"] = f"/ledger/sessions/{counting.pk}/"
     settled = a_settled_night(client, host, ("Mo", "Nils", "Ola"), "Porch")
+    # Mo, who wins, has a Swish number: the settled night's transfers have payment codes.
+    Player.objects.filter(host=host, name="Mo").update(swish="0701234567")
     urls["session settled"] = f"/ledger/sessions/{settled.pk}/"
+    urls["payment codes sheet"] = f"/ledger/sessions/{settled.pk}/codes/"
+    urls["payers' link"] = f"/pay/{settled.pay_token}/"
+    ola = Player.objects.get(host=host, name="Ola")
+    urls["payer's page"] = f"/pay/{settled.pay_token}/players/{ola.pk}/"
     urls["players"] = "/ledger/players/"
 
     tournament = a_tournament(client, host, ("Per", "Quin", "Rut"), "Cup")

@@ -44,6 +44,7 @@ VIEW_MODULES = (
     "dealer/calculator.py",
     "dealer/tournament/views.py",
     "ledger/views.py",
+    "ledger/pay_views.py",
     "ledger/tournament_views.py",
 )
 RAW = re.compile(r"""(?:request\.(?:POST|GET)|\bdata)\.(?:get|getlist)\(\s*f?["']([^"']+)["']""")

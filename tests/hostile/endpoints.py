@@ -73,6 +73,7 @@ from ledger.models import Player, Session
 from tests.hostile.values import (
     USERNAME,
     Amount,
+    Bic,
     Bool,
     ChipList,
     ChipSet,
@@ -80,16 +81,19 @@ from tests.hostile.values import (
     DeluxeCards,
     Exact,
     Field,
+    Iban,
     Int,
     Lenient,
     Many,
     Money,
     PageVersion,
+    PayLink,
     PayoutTable,
     Pick,
     PokerDice,
     ShownCards,
     Steps,
+    SwishNumber,
     Text,
     UpCards,
 )
@@ -1422,6 +1426,8 @@ def _ledger(world: World) -> list[Context]:
             f"/ledger/sessions/{pk}/print/",
             f"/ledger/sessions/{pk}/players.csv",
             f"/ledger/sessions/{pk}/transfers.csv",
+            f"/ledger/sessions/{pk}/codes/",
+            f"/pay/{Session.objects.get(pk=pk).pay_token}/",
         ]
 
     def newest_session() -> list[str]:
@@ -1455,8 +1461,22 @@ def _ledger(world: World) -> list[Context]:
     for key, session in (("open", night), ("counting", counting), ("settled", settled)):
         other = {"pk": x.sessions[key].pk}
         for name in ("ledger:session_detail", "ledger:session_print", "ledger:session_csv",
-                     "ledger:transfers_csv"):  # fmt: skip
+                     "ledger:transfers_csv", "ledger:session_codes"):  # fmt: skip
             ctx(Context(name, session.name, {"pk": session.pk}, other, "GET", writes=False))
+        # The payers' phone link: no login, the token is the key.
+        token = {"token": session.pay_token}
+        other_token = {"token": x.sessions[key].pay_token}
+        ctx(Context("ledger:pay", session.name, token, other_token, "GET", writes=False))
+        ctx(
+            Context(
+                "ledger:pay_player",
+                session.name,
+                {**token, "player": anna.pk},
+                {**other_token, "player": x.players["Anna S"].pk},
+                "GET",
+                writes=False,
+            )
+        )
     ctx(
         Context(
             "ledger:session_create",
@@ -1652,12 +1672,42 @@ def _ledger(world: World) -> list[Context]:
         )
     )
 
+    # A payer's own Paid mark on the phone link: anyone holding the link may make it.
+    by_phone = next(t for t in o.transfers if t.payer_id and t.paid_at is None)
+    other_by_phone = next(t for t in x.transfers if t.payer_id and t.paid_at is None)
+    ctx(
+        Context(
+            "ledger:pay_paid",
+            "the payer's mark",
+            {"token": settled.pay_token, "pk": by_phone.pk},
+            {"token": x.sessions["settled"].pay_token, "pk": other_by_phone.pk},
+            writers=ROLES,
+            follow=lambda: [
+                f"/pay/{settled.pay_token}/players/{by_phone.payer_id}/",
+                f"/ledger/sessions/{settled.pk}/",
+                f"/ledger/sessions/{settled.pk}/codes/",
+            ],
+        )
+    )
+
     player_kinds = {
         "name": Text(),
         "nickname": Text(max_length=limits.MAX_NICKNAME, required=False),
         "payment_details": Text(max_length=limits.MAX_PAYMENT_DETAILS, required=False),
+        "swish": SwishNumber(),
+        "iban": Iban(),
+        "bic": Bic(),
+        "pay_link": PayLink(),
     }
-    player_data = {"name": "Zed", "nickname": "Z", "payment_details": "Swish 070 123 45 67"}
+    player_data = {
+        "name": "Zed",
+        "nickname": "Z",
+        "payment_details": "Swish 070 123 45 67",
+        "swish": "070-123 45 67",
+        "iban": "DE89 3704 0044 0532 0130 00",
+        "bic": "COBADEFFXXX",
+        "pay_link": "https://pay.example/zed",
+    }
     ctx(
         Context(
             "ledger:player_create",

@@ -238,6 +238,67 @@ class Text(Kind):
         return ("short plain text", value.isdigit(), self.refuses(value))
 
 
+def _compact(value: str) -> str:
+    return re.sub(r"[\s\u00a0\u202f().\-/]", "", value)
+
+
+@dataclass(frozen=True)
+class Iban(Kind):
+    """An IBAN as a person types it: letters, digits and spaces; two letters, two check digits
+    and the account; the check digits right (ISO 7064 mod 97-10). Checked here independently
+    of ledger.payment (the country lengths are the forms' business: a value this kind passes
+    may still be refused)."""
+
+    required: bool = False
+
+    def bad(self, value: str) -> bool:
+        iban = re.sub(r"[\s-]", "", value).upper()
+        if not re.fullmatch(r"[A-Z]{2}[0-9]{2}[A-Z0-9]{11,30}", iban):
+            return True
+        moved = iban[4:] + iban[:4]
+        return int("".join(str(int(ch, 36)) for ch in moved)) % 97 != 1
+
+
+@dataclass(frozen=True)
+class Bic(Kind):
+    """A BIC: 8 or 11 letters and digits (bank, country, location, branch)."""
+
+    required: bool = False
+
+    def bad(self, value: str) -> bool:
+        bic = re.sub(r"\s", "", value).upper()
+        return not re.fullmatch(r"[A-Z]{6}[A-Z0-9]{2}(?:[A-Z0-9]{3})?", bic)
+
+
+@dataclass(frozen=True)
+class SwishNumber(Kind):
+    """A Swish number: a Swedish mobile number (07…, +467…, 00467…) or a 123 number, ASCII
+    digits with spaces and dashes."""
+
+    required: bool = False
+
+    def bad(self, value: str) -> bool:
+        number = _compact(value)
+        if not number.isascii():
+            return True
+        number = re.sub(r"^(?:\+46|0046|46(?=\d{9}$))0?", "0", number)
+        return not re.fullmatch(r"07\d{8}|123\d{7}", number)
+
+
+@dataclass(frozen=True)
+class PayLink(Kind):
+    """A payment link: a web address, http or https only, at most MAX_PAY_LINK characters."""
+
+    required: bool = False
+
+    def bad(self, value: str) -> bool:
+        text = value.strip()
+        if len(text) > limits.MAX_PAY_LINK or any(ch.isspace() for ch in text):
+            return True
+        scheme = re.match(r"([A-Za-z][A-Za-z0-9+.-]*):", text)
+        return scheme is not None and scheme.group(1).lower() not in ("http", "https")
+
+
 @dataclass(frozen=True)
 class Choice(Kind):
     choices: tuple[str, ...] = ()

@@ -182,12 +182,19 @@ def _sessions(host: Host) -> None:
     settled = Session.objects.create(
         host=user, name="Settled night", currency="SEK", rate_minor=20000, rate_chips=200
     )
+    # The second player bought on credit: they pay a player (the payers' phone link), the
+    # others are paid by the bank. The first has payment details (a Swish code, a link).
+    Player.objects.filter(pk=host.players[names[0]].pk).update(
+        swish="0701234567", pay_link="https://pay.example/anna"
+    )
     for player_name, counted in zip(names[:4], (500, 50, 150, 100), strict=True):
-        settled.buy_in(host.players[player_name], 200, by=user)
+        method = "credit" if player_name == names[1] else "cash"
+        settled.buy_in(host.players[player_name], 200, by=user, method=method)
         settled.cash_out(host.players[player_name], counted, by=user)
     settled.start_counting(by=user)
     settled.settle(by=user)
-    host.transfers = list(settled.transfers.order_by("pk"))
+    # The bank's transfers first (the first is marked paid), then the credit player's.
+    host.transfers = sorted(settled.transfers.all(), key=lambda t: (t.payer_id is not None, t.pk))
     host.transfers[0].mark_paid(by=user)
     host.sessions["settled"] = settled
 
