@@ -32,7 +32,8 @@ from dealer.deluxe import (
     DeluxeState,
     Show,
 )
-from dealer.game_log import LogEntry, LoggedGame, UndoneEntry, merge_players, seats_in_play
+from dealer.game_log import LoggedGame, merge_players, seats_in_play
+from dealer.models import LogEntry, UndoneEntry
 from ledger.models import Player, Session
 
 # What dealer/models.py re-exports (the app's models): nothing of the engine's names.

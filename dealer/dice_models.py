@@ -43,8 +43,8 @@ from dealer.dice import (
 )
 from dealer.dice.strip import MAX_ITEMS
 from dealer.dice.table import MAX_CHIPS
-from dealer.game_log import LogEntry, LoggedGame, UndoneEntry, merge_players, seats_in_play
-from dealer.models import new_token
+from dealer.game_log import LoggedGame, merge_players, seats_in_play
+from dealer.models import LogEntry, UndoneEntry, new_token
 from ledger.models import Player, Session
 
 __all__ = ["DiceAction", "DiceGame", "DiceUndone"]

@@ -8,7 +8,8 @@ A concrete game names its rules (`rules()`: a module with `apply` and `replay`),
 configuration (`config()`), how its actions are stored (`action_to_data`, `action_from_data`)
 and when the host may end it (`end_refusal`, `chips_when_ended`); it declares its own `host`
 and `session` (with their related names) and its log models, subclasses of `LogEntry` and
-`UndoneEntry` with a `game` foreign key whose related names are `actions` and `undone`.
+`UndoneEntry` (in dealer.models: a hand's log is one too) with a `game` foreign key whose
+related names are `actions` and `undone`.
 """
 
 from __future__ import annotations
@@ -16,7 +17,6 @@ from __future__ import annotations
 from functools import cached_property
 from typing import Any
 
-from django.conf import settings
 from django.core.exceptions import ValidationError
 from django.db import IntegrityError, models, transaction
 from django.utils import timezone
@@ -211,38 +211,6 @@ class LoggedGame(models.Model):
             self.undone.create(seq=seq, data=data, by=by)
             self.actions.filter(seq=seq).delete()
         self.entries.pop()
-
-
-class LogEntry(models.Model):
-    """One entry of a game's append-only log. (game, seq) is unique: the concrete model says so
-    in its constraints, with the foreign key `game` (related name `actions`)."""
-
-    seq = models.PositiveIntegerField()
-    data = models.JSONField()
-    by = models.ForeignKey(
-        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, related_name="+"
-    )
-    created_at = models.DateTimeField(default=timezone.now)
-
-    class Meta:
-        abstract = True
-        ordering = ["seq"]
-
-
-class UndoneEntry(models.Model):
-    """The audit record of an undo: what was removed, by whom, when (foreign key `game`,
-    related name `undone`)."""
-
-    seq = models.PositiveIntegerField()
-    data = models.JSONField()
-    by = models.ForeignKey(
-        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, related_name="+"
-    )
-    undone_at = models.DateTimeField(default=timezone.now)
-
-    class Meta:
-        abstract = True
-        ordering = ["undone_at", "id"]
 
 
 def seats_in_play(model: type[LoggedGame], session: Session) -> list[tuple[int, str, int]]:

@@ -704,6 +704,20 @@ class Seat(models.Model):
                 % {"name": player, "table": seat.table, "seat": seat.number}
             )
 
+    def move_to(self, table: Table, number: int) -> None:
+        """Move this player with their chips to seat `number` of `table` (another table of the
+        night): dealt in at its next hand like a new player there (posts or waits for the big
+        blind) once it has dealt a hand; the flags of this table's blinds are left behind."""
+        Seat.objects.filter(pk=self.pk).update(
+            table=table,
+            number=number,
+            is_new=table.latest_hand() is not None,
+            wants_to_post=False,
+            sitting_out=False,
+            missed_small=False,
+            missed_big=False,
+        )
+
     def as_state(self) -> SeatState:
         return SeatState(
             seat=self.number,
@@ -956,30 +970,29 @@ class Hand(models.Model):
         self.save(update_fields=OUTCOME_FIELDS)
 
 
-class HandAction(models.Model):
-    """One entry of a hand's append-only log. (hand, seq) is unique: a double tap or a second
-    device acting on the same state inserts the same seq and is refused by the database."""
+class LogEntry(models.Model):
+    """One entry of an append-only log (a hand's, a Poker-Deluxe or dice game's): its number in
+    the log, the action as data, who tapped it and when. The concrete model adds the foreign
+    key to what the log belongs to (related name `actions`) and makes (it, seq) unique: a double
+    tap or a second device acting on the same state inserts the same seq and is refused by the
+    database."""
 
-    hand = models.ForeignKey(Hand, on_delete=models.CASCADE, related_name="actions")
     seq = models.PositiveIntegerField()
-    data = models.JSONField()  # codec.action_to_dict(action)
+    data = models.JSONField()
     by = models.ForeignKey(
         settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, related_name="+"
     )
     created_at = models.DateTimeField(default=timezone.now)
 
     class Meta:
+        abstract = True
         ordering = ["seq"]
-        constraints = [
-            models.UniqueConstraint(fields=["hand", "seq"], name="action_seq_unique_per_hand"),
-            models.CheckConstraint(condition=Q(seq__gte=1), name="action_seq_positive"),
-        ]
 
 
-class UndoneAction(models.Model):
-    """The audit record of an undo: what was removed, by whom, when."""
+class UndoneEntry(models.Model):
+    """The audit record of an undo: what was removed, by whom, when (the concrete model adds the
+    foreign key, related name `undone`)."""
 
-    hand = models.ForeignKey(Hand, on_delete=models.CASCADE, related_name="undone")
     seq = models.PositiveIntegerField()
     data = models.JSONField()
     by = models.ForeignKey(
@@ -988,7 +1001,26 @@ class UndoneAction(models.Model):
     undone_at = models.DateTimeField(default=timezone.now)
 
     class Meta:
+        abstract = True
         ordering = ["undone_at", "id"]
+
+
+class HandAction(LogEntry):
+    """One entry of a hand's log; `data` is codec.action_to_dict(action)."""
+
+    hand = models.ForeignKey(Hand, on_delete=models.CASCADE, related_name="actions")
+
+    class Meta(LogEntry.Meta):
+        constraints = [
+            models.UniqueConstraint(fields=["hand", "seq"], name="action_seq_unique_per_hand"),
+            models.CheckConstraint(condition=Q(seq__gte=1), name="action_seq_positive"),
+        ]
+
+
+class UndoneAction(UndoneEntry):
+    """The audit record of a hand's undo."""
+
+    hand = models.ForeignKey(Hand, on_delete=models.CASCADE, related_name="undone")
 
 
 class TableEvent(models.Model):

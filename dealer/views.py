@@ -370,16 +370,7 @@ def _move(table: Table, number: int, target: Table, to_seat: int, data: dict[str
             )
             % {"name": seat.player, "stack": seat.stack, "table": target, "min": target.min_buy_in}
         )
-    Seat.objects.filter(pk=seat.pk).update(
-        table=target,
-        number=to_seat,
-        # Dealt in at the next hand there like a new player (posts or waits for the big blind).
-        is_new=target.latest_hand() is not None,
-        wants_to_post=False,
-        sitting_out=False,
-        missed_small=False,
-        missed_big=False,
-    )
+    seat.move_to(target, to_seat)
     target.bump()
     return seat
 

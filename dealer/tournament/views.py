@@ -1130,17 +1130,7 @@ def _follow_at_dealer_tables(
                 )
                 % {"seat": move.to_seat, "table": target, "name": taken.player}
             )
-        Seat.objects.filter(pk=seat.pk).update(
-            table=target,
-            number=move.to_seat,
-            # Dealt in at the next hand there like a new player (TDA: a moved player may be
-            # dealt in anywhere but the small blind or the button).
-            is_new=target.latest_hand() is not None,
-            wants_to_post=False,
-            sitting_out=False,
-            missed_small=False,
-            missed_big=False,
-        )
+        seat.move_to(target, move.to_seat)
         source.bump()
         target.bump()
         moved = {"player": str(player), "chips": seat.stack}
