@@ -93,17 +93,6 @@ def test_a_message_moves_nothing_under_the_dealers_finger(
     table = blinds_table(host, 6)
     log_in(page, live_server)
     open_table(page, live_server, table)
-    # Between hands the deal button is the bar: in reach without scrolling, and nothing of the
-    # page is hidden under it for good.
-    deal = page.locator("form.deal-bar")
-    for scroll in (0, 100_000):
-        page.evaluate(f"window.scrollTo(0, {scroll})")
-        b = box(deal)
-        assert b["y"] >= 0 and b["y"] + b["height"] <= SIZES["phone"]["height"] + 0.5, (scroll, b)
-    assert (
-        box(page.locator("footer"))["y"] + box(page.locator("footer"))["height"] <= box(deal)["y"]
-    )
-    page.evaluate("window.scrollTo(0, 0)")
     page.get_by_role("button", name="Deal the next hand").click()
     expect(prompt(page)).to_have_text("Seat 4 (Dan) to act")
     bar = page.locator("form.action-bar")
