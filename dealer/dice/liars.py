@@ -36,6 +36,7 @@ from dealer.dice.table import (
     standings,
 )
 from dealer.engine.actions import IllegalAction
+from dealer.engine.text import Msg, gettext_noop
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -214,16 +215,26 @@ def _claimable(hand: Hand) -> bool:
 def apply(state: LiarsState, action: LiarsAction) -> LiarsState:
     """Apply one action and return the new state, or raise IllegalAction saying why not."""
     if state.is_over:
-        raise IllegalAction("The game is over.")
+        raise IllegalAction(Msg(gettext_noop("The game is over.")))
     if not isinstance(action, Claim | Accept | Call | RollAces):
-        raise IllegalAction(f"{action!r} is not a liar's dice action.")
+        raise IllegalAction(
+            Msg(gettext_noop("%(action)s is not a liar's dice action."), action=repr(action))
+        )
     p = check_player(state.config.names, action.player)
     name = state.name(p)
     if p in state.out:
-        raise IllegalAction(f"{name} is out: they have no chips left.")
+        raise IllegalAction(
+            Msg(gettext_noop("%(name)s is out: they have no chips left."), name=name)
+        )
     assert state.to_act is not None
     if p != state.to_act:
-        raise IllegalAction(f"It is {state.name(state.to_act)}'s turn, not {name}'s.")
+        raise IllegalAction(
+            Msg(
+                gettext_noop("It is %(name)s's turn, not %(name2)s's."),
+                name=state.name(state.to_act),
+                name2=name,
+            )
+        )
     match action:
         case Claim():
             return _claim(state, p, action.hand)
@@ -239,24 +250,42 @@ def _read(name: str, dice: Dice) -> Hand:
     try:
         return read_hand(dice)
     except ValueError as error:
-        raise IllegalAction(f"{name}: {error}") from None
+        raise IllegalAction(
+            Msg(gettext_noop("%(name)s: %(error)s"), name=name, error=error)
+        ) from None
 
 
 def _claim(state: LiarsState, p: int, hand: Dice) -> LiarsState:
     name = state.name(p)
     if state.phase is Phase.ANSWER:
-        raise IllegalAction(f"{name} must first accept the claim or call the bluff.")
+        raise IllegalAction(
+            Msg(gettext_noop("%(name)s must first accept the claim or call the bluff."), name=name)
+        )
     if state.phase is Phase.ACES:
-        raise IllegalAction(f"{name} accepted five aces: nothing is higher, so roll for them.")
+        raise IllegalAction(
+            Msg(
+                gettext_noop("%(name)s accepted five aces: nothing is higher, so roll for them."),
+                name=name,
+            )
+        )
     claim = _read(name, hand)
     if not _claimable(claim):
-        raise IllegalAction(f"{name} must claim a combination: a pair at least.")
+        raise IllegalAction(
+            Msg(gettext_noop("%(name)s must claim a combination: a pair at least."), name=name)
+        )
     last = state.last_claim
     # "Tilkynningin verður að vera hærri en sú síðasta": higher, never equal.
     if last is not None and not claim > last.hand:
         raise IllegalAction(
-            f"{name} must claim more than {last.hand} ({state.name(last.player)}'s claim),"
-            f" not {claim}."
+            Msg(
+                gettext_noop(
+                    "%(name)s must claim more than %(hand)s (%(name2)s's claim), not %(claim)s."
+                ),
+                name=name,
+                hand=last.hand,
+                name2=state.name(last.player),
+                claim=claim,
+            )
         )
     return replace(
         state,
@@ -269,8 +298,16 @@ def _claim(state: LiarsState, p: int, hand: Dice) -> LiarsState:
 def _answering(state: LiarsState, p: int, what: str) -> Claimed:
     if state.phase is not Phase.ANSWER:
         if state.phase is Phase.ACES:
-            raise IllegalAction(f"{state.name(p)} accepted five aces: roll for them.")
-        raise IllegalAction(f"Nothing to {what}: {state.name(p)} claims first.")
+            raise IllegalAction(
+                Msg(gettext_noop("%(name)s accepted five aces: roll for them."), name=state.name(p))
+            )
+        raise IllegalAction(
+            Msg(
+                gettext_noop("Nothing to %(what)s: %(name)s claims first."),
+                what=what,
+                name=state.name(p),
+            )
+        )
     last = state.last_claim
     assert last is not None
     return last
@@ -292,7 +329,12 @@ def _call(state: LiarsState, p: int, dice: Dice) -> LiarsState:
 
 def _roll_aces(state: LiarsState, p: int, dice: Dice) -> LiarsState:
     if state.phase is not Phase.ACES:
-        raise IllegalAction(f"{state.name(p)} has not accepted five aces: nothing to roll for.")
+        raise IllegalAction(
+            Msg(
+                gettext_noop("%(name)s has not accepted five aces: nothing to roll for."),
+                name=state.name(p),
+            )
+        )
     last = state.last_claim
     assert last is not None
     shown = _read(f"{state.name(p)}'s roll", dice)

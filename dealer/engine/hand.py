@@ -62,6 +62,7 @@ from dealer.engine.rules import (
     StudTie,
     Variant,
 )
+from dealer.engine.text import Msg, gettext_noop
 
 NOT_ACTED = -1
 
@@ -207,9 +208,16 @@ def _padded(values: tuple[int, ...], n: int, name: str) -> tuple[int, ...]:
     if not values:
         return (0,) * n
     if len(values) != n:
-        raise IllegalAction(f"{name} has {len(values)} entries for {n} players.")
+        raise IllegalAction(
+            Msg(
+                gettext_noop("%(name)s has %(count)s entries for %(n)s players."),
+                name=name,
+                count=len(values),
+                n=n,
+            )
+        )
     if any(v < 0 for v in values):
-        raise IllegalAction(f"{name} cannot be negative.")
+        raise IllegalAction(Msg(gettext_noop("%(name)s cannot be negative."), name=name))
     return values
 
 
@@ -217,20 +225,34 @@ def start(config: HandConfig) -> HandState:
     """Post the forced bets and return the hand ready for its first action."""
     n = len(config.stacks)
     if not 2 <= n <= 23:
-        raise IllegalAction("A hand needs 2 to 23 players.")
+        raise IllegalAction(Msg(gettext_noop("A hand needs 2 to 23 players.")))
     fewest, most = config.spec.players
     if not fewest <= n <= most:
-        raise IllegalAction(f"This game is for {fewest} to {most} players, not {n}.")
+        raise IllegalAction(
+            Msg(
+                gettext_noop("This game is for %(fewest)s to %(most)s players, not %(n)s."),
+                fewest=fewest,
+                most=most,
+                n=n,
+            )
+        )
     if config.carried < 0:
-        raise IllegalAction("A carried pot cannot be negative.")
+        raise IllegalAction(Msg(gettext_noop("A carried pot cannot be negative.")))
     for p, stack in enumerate(config.stacks):
         if stack <= 0:
-            raise IllegalAction(f"Seat {config.seat(p)} has no chips and cannot be dealt in.")
+            raise IllegalAction(
+                Msg(
+                    gettext_noop("Seat %(seat)s has no chips and cannot be dealt in."),
+                    seat=config.seat(p),
+                )
+            )
     blinds = _padded(config.blinds, n, "Blinds")
     if isinstance(config.structure, FixedLimit) and button_straddled(config):
         # A straddle is a raise in limit: one from the button would reorder the betting for
         # a single bet, which limit rooms do not allow.
-        raise IllegalAction("A button straddle is not allowed in a fixed-limit game.")
+        raise IllegalAction(
+            Msg(gettext_noop("A button straddle is not allowed in a fixed-limit game."))
+        )
     antes = _padded(config.antes, n, "Antes")
     dead = _padded(config.dead, n, "Dead blinds")
     stacks = list(config.stacks)
@@ -734,7 +756,7 @@ _draft_fields()
 def apply(state: HandState, action: Action) -> HandState:
     """Apply one action and return the new state, or raise IllegalAction saying why not."""
     if state.is_over:
-        raise IllegalAction("The hand is over.")
+        raise IllegalAction(Msg(gettext_noop("The hand is over.")))
     d = _Draft(state)
     phase = state.phase
     if isinstance(action, Misdeal):
@@ -777,11 +799,15 @@ def apply(state: HandState, action: Action) -> HandState:
             raise IllegalAction(_not_now(state, "bet"))
         p = action.player
         if not 0 <= p < state.players:
-            raise IllegalAction(f"There is no player {p} in this hand.")
+            raise IllegalAction(Msg(gettext_noop("There is no player %(p)s in this hand."), p=p))
         if p != state.to_act:
             assert state.to_act is not None
             raise IllegalAction(
-                f"It is seat {state.seat(state.to_act)}'s turn, not seat {state.seat(p)}'s."
+                Msg(
+                    gettext_noop("It is seat %(seat)s's turn, not seat %(seat2)s's."),
+                    seat=state.seat(state.to_act),
+                    seat2=state.seat(p),
+                )
             )
         _bet(state, d, action)
     return d.freeze()
@@ -808,8 +834,11 @@ def _check_misdeal(state: HandState) -> None:
     ):
         return
     raise IllegalAction(
-        "A misdeal is only possible before the first action: once the hand has begun, a card"
-        " turned up does not stop the game."
+        Msg(
+            gettext_noop(
+                "A misdeal is only possible before the first action: once the hand has begun, a card turned up does not stop the game."
+            )
+        )
     )
 
 
@@ -817,11 +846,14 @@ def _split_carried(d: _Draft) -> None:
     """Share a carried pot out equally (see SplitCarried); the odd chips go one each from the
     first player left of the button, as in any split pot."""
     if not d.config.carried:
-        raise IllegalAction("There is no carried pot to share out.")
+        raise IllegalAction(Msg(gettext_noop("There is no carried pot to share out.")))
     if d.began or any(d.contributions):
         raise IllegalAction(
-            "A carried pot is shared out only in a deal without antes or blinds, before anyone"
-            " acts."
+            Msg(
+                gettext_noop(
+                    "A carried pot is shared out only in a deal without antes or blinds, before anyone acts."
+                )
+            )
         )
     everyone = tuple(range(d.players))
     d.pots = (Pot(d.config.carried, everyone),)
@@ -851,27 +883,50 @@ def _bet(state: HandState, d: _Draft, action: Action) -> None:
             action = Raise(p, action.to, openers=openers)
     if isinstance(action, Fold):
         if not legal.fold:
-            raise IllegalAction(f"Seat {seat} cannot fold: {_options_text(state, legal)}.")
+            raise IllegalAction(
+                Msg(
+                    gettext_noop("Seat %(seat)s cannot fold: %(options)s."),
+                    seat=seat,
+                    options=_options_text(state, legal),
+                )
+            )
         d.folded[p] = True
     elif isinstance(action, Check):
         if not legal.check:
-            raise IllegalAction(f"Seat {seat} cannot check: {_options_text(state, legal)}.")
+            raise IllegalAction(
+                Msg(
+                    gettext_noop("Seat %(seat)s cannot check: %(options)s."),
+                    seat=seat,
+                    options=_options_text(state, legal),
+                )
+            )
     elif isinstance(action, Call):
         if not legal.call:
             if legal.check:
-                raise IllegalAction(f"Seat {seat} has nothing to call: check instead.")
+                raise IllegalAction(
+                    Msg(
+                        gettext_noop("Seat %(seat)s has nothing to call: check instead."), seat=seat
+                    )
+                )
             if _seed_open_required(state):
                 raise IllegalAction(
-                    f"Seat {seat} must open to {legal.raise_min} or fold: the straddle cannot"
-                    " just be called."
+                    Msg(
+                        gettext_noop(
+                            "Seat %(seat)s must open to %(raise_min)s or fold: the straddle cannot just be called."
+                        ),
+                        seat=seat,
+                        raise_min=legal.raise_min,
+                    )
                 )
-            raise IllegalAction(f"Seat {seat} cannot call now.")
+            raise IllegalAction(Msg(gettext_noop("Seat %(seat)s cannot call now."), seat=seat))
         d.put(p, legal.call)
         if state.street == 0:
             d.voluntary += 1
     elif isinstance(action, BringIn):
         if not legal.bring_in:
-            raise IllegalAction(f"Seat {seat} has no bring-in to post.")
+            raise IllegalAction(
+                Msg(gettext_noop("Seat %(seat)s has no bring-in to post."), seat=seat)
+            )
         d.put(p, legal.bring_in)
         # A short bring-in does not lower what the others must call.
         d.bet_level = state.config.bring_in
@@ -882,8 +937,12 @@ def _bet(state: HandState, d: _Draft, action: Action) -> None:
     elif isinstance(action, Raise):
         if legal.needs_openers and legal.raise_min and not action.openers:
             raise IllegalAction(
-                f"Seat {seat} may open only with jacks or better: confirm that they claim"
-                " openers, or they check."
+                Msg(
+                    gettext_noop(
+                        "Seat %(seat)s may open only with jacks or better: confirm that they claim openers, or they check."
+                    ),
+                    seat=seat,
+                )
             )
         _raise(state, d, p, action.to, legal)
         if legal.needs_openers:
@@ -891,7 +950,9 @@ def _bet(state: HandState, d: _Draft, action: Action) -> None:
         if state.street == 0:
             d.voluntary += 1
     else:
-        raise IllegalAction(f"{type(action).__name__} is not a betting action.")
+        raise IllegalAction(
+            Msg(gettext_noop("%(name)s is not a betting action."), name=type(action).__name__)
+        )
     d.began = True
     _after_action(d, p)
 
@@ -923,7 +984,12 @@ def _all_in(state: HandState, legal: Legal, p: int) -> Call | Check | Raise:
         verb = "bet" if legal.is_bet else "raise to"
         why = f"the most they may {verb} is {legal.raise_max}"
     raise IllegalAction(
-        f"Seat {state.seat(p)} cannot go all-in: {why}; {_options_text(state, legal)}."
+        Msg(
+            gettext_noop("Seat %(seat)s cannot go all-in: %(why)s; %(options)s."),
+            seat=state.seat(p),
+            why=why,
+            options=_options_text(state, legal),
+        )
     )
 
 
@@ -960,20 +1026,51 @@ def _raise(state: HandState, d: _Draft, p: int, to: int, legal: Legal) -> None:
     if not legal.raise_min:
         why = _may_raise(state, p) or "not allowed"
         if legal.call:
-            raise IllegalAction(f"Seat {seat} must call {legal.call} or fold: {why}.")
-        raise IllegalAction(f"Seat {seat} cannot {word} now: {why}.")
+            raise IllegalAction(
+                Msg(
+                    gettext_noop("Seat %(seat)s must call %(call)s or fold: %(why)s."),
+                    seat=seat,
+                    call=legal.call,
+                    why=why,
+                )
+            )
+        raise IllegalAction(
+            Msg(
+                gettext_noop("Seat %(seat)s cannot %(word)s now: %(why)s."),
+                seat=seat,
+                word=word,
+                why=why,
+            )
+        )
     unit = state.config.smallest_chip
     if to % unit and to != state.stacks[p] + state.bets[p]:
         raise IllegalAction(
-            f"Seat {seat} cannot {word} {to}: bets are made with chips of {unit}, so the amount"
-            f" must be a multiple of {unit} (or all-in)."
+            Msg(
+                gettext_noop(
+                    "Seat %(seat)s cannot %(word)s %(to)s: bets are made with chips of %(unit)s, so the amount must be a multiple of %(unit)s (or all-in)."
+                ),
+                seat=seat,
+                word=word,
+                to=to,
+                unit=unit,
+            )
         )
     if not legal.raise_min <= to <= legal.raise_max:
         if legal.raise_min == legal.raise_max:
             allowed = f"exactly {legal.raise_min}"
         else:
             allowed = f"from {legal.raise_min} to {legal.raise_max}"
-        raise IllegalAction(f"Seat {seat} cannot {word} {to}: the amount must be {allowed}.")
+        raise IllegalAction(
+            Msg(
+                gettext_noop(
+                    "Seat %(seat)s cannot %(word)s %(to)s: the amount must be %(allowed)s."
+                ),
+                seat=seat,
+                word=word,
+                to=to,
+                allowed=allowed,
+            )
+        )
     if (
         isinstance(state.config.structure, FixedLimit)
         and legal.raise_min < to < legal.raise_max
@@ -982,8 +1079,16 @@ def _raise(state: HandState, d: _Draft, p: int, to: int, legal: Legal) -> None:
         # Limit: the open pair's choice is the small or the big bet, nothing between (Robert's
         # Rules; WSOP live 220: "not 7 at 5/10").
         raise IllegalAction(
-            f"Seat {seat} cannot {word} {to}: the amount must be {legal.raise_min} or"
-            f" {legal.raise_max} (the small or the big bet)."
+            Msg(
+                gettext_noop(
+                    "Seat %(seat)s cannot %(word)s %(to)s: the amount must be %(raise_min)s or %(raise_max)s (the small or the big bet)."
+                ),
+                seat=seat,
+                word=word,
+                to=to,
+                raise_min=legal.raise_min,
+                raise_max=legal.raise_max,
+            )
         )
     increment = to - state.bet_level
     structure = state.config.structure
@@ -1158,13 +1263,22 @@ def _deal(d: _Draft, action: DealStreet) -> None:
         wanted = spec.board_cards[street]
         if action.board and len(action.board) != wanted:
             raise IllegalAction(
-                f"The {spec.streets[street]} is {wanted} card(s), not {len(action.board)}."
+                Msg(
+                    gettext_noop("The %(value)s is %(wanted)s card(s), not %(count)s."),
+                    value=spec.streets[street],
+                    wanted=wanted,
+                    count=len(action.board),
+                )
             )
         if action.board:
             if len(d.board2 if d.run else d.board) != board_dealt(d, d.run):
                 raise IllegalAction(
-                    f"The board dealt before the {spec.streets[street]} was not entered: deal"
-                    f" the {spec.streets[street]} without cards, then enter the whole board."
+                    Msg(
+                        gettext_noop(
+                            "The board dealt before the %(value)s was not entered: deal the %(value)s without cards, then enter the whole board."
+                        ),
+                        value=spec.streets[street],
+                    )
                 )
             _check_dealt(d, action.board)
         if d.run:
@@ -1177,11 +1291,18 @@ def _deal(d: _Draft, action: DealStreet) -> None:
     if action.up_cards:
         if len(action.up_cards) != d.players:
             raise IllegalAction(
-                f"Enter one up card per player ({d.players}), None for players out."
+                Msg(
+                    gettext_noop(
+                        "Enter one up card per player (%(players)s), None for players out."
+                    ),
+                    players=d.players,
+                )
             )
         for p, card in enumerate(action.up_cards):
             if card is not None and d.folded[p]:
-                raise IllegalAction(f"Seat {d.seat(p)} has folded and gets no card.")
+                raise IllegalAction(
+                    Msg(gettext_noop("Seat %(seat)s has folded and gets no card."), seat=d.seat(p))
+                )
         cards = tuple(c for c in action.up_cards if c is not None)
         _check_dealt(d, cards)
         for p, card in enumerate(action.up_cards):
@@ -1194,7 +1315,7 @@ def _deal(d: _Draft, action: DealStreet) -> None:
     if action.first_actor is not None:
         first = action.first_actor
         if not 0 <= first < d.players or d.folded[first]:
-            raise IllegalAction("The first player named is not in the hand.")
+            raise IllegalAction(Msg(gettext_noop("The first player named is not in the hand.")))
     elif street == 0:
         first = _bring_in_player(d)
     else:
@@ -1227,7 +1348,11 @@ def _first_active_after_button(state: HandState | _Draft) -> int:
 def _require_up_cards(state: HandState | _Draft) -> None:
     if any(not state.up_cards[p] for p in range(state.players) if not state.folded[p]):
         raise IllegalAction(
-            "Enter the up cards or name the player who acts first: Pott cannot tell who it is."
+            Msg(
+                gettext_noop(
+                    "Enter the up cards or name the player who acts first: Pott cannot tell who it is."
+                )
+            )
         )
 
 
@@ -1394,20 +1519,40 @@ def _draw(d: _Draft, action: Draw | Fold) -> None:
     p = action.player
     if p != d.to_act:
         raise IllegalAction(
-            f"It is seat {d.seat(d.to_act or 0)}'s turn to draw, not seat {d.seat(p)}'s."
+            Msg(
+                gettext_noop("It is seat %(seat)s's turn to draw, not seat %(seat2)s's."),
+                seat=d.seat(d.to_act or 0),
+                seat2=d.seat(p),
+            )
         )
     owed = min(d.owed[p], d.stacks[p])
     if isinstance(action, Fold):
         if not owed:
-            raise IllegalAction(f"Seat {d.seat(p)} is in the hand: they draw (0 stands pat).")
+            raise IllegalAction(
+                Msg(
+                    gettext_noop("Seat %(seat)s is in the hand: they draw (0 stands pat)."),
+                    seat=d.seat(p),
+                )
+            )
         d.folded[p] = True
     else:
         most = d.config.spec.hole_cards
         if not 0 <= action.count <= most:
-            raise IllegalAction(f"Seat {d.seat(p)} can draw 0 to {most} cards.")
+            raise IllegalAction(
+                Msg(
+                    gettext_noop("Seat %(seat)s can draw 0 to %(most)s cards."),
+                    seat=d.seat(p),
+                    most=most,
+                )
+            )
         if action.split_openers and p != d.opener:
             raise IllegalAction(
-                f"Only the opener can put an opener aside, and seat {d.seat(p)} did not open."
+                Msg(
+                    gettext_noop(
+                        "Only the opener can put an opener aside, and seat %(seat)s did not open."
+                    ),
+                    seat=d.seat(p),
+                )
             )
         if owed:
             # Seed 003: a player who passed comes back in by paying what the others paid.
@@ -1443,7 +1588,13 @@ def _take_cards(d: _Draft, p: int, count: int) -> None:
             d.reshuffles = (*d.reshuffles, (p, d.stub))
         if d.stub <= 0:
             raise IllegalAction(
-                f"The stub cannot give seat {d.seat(p)} {count} card(s): no cards are left."
+                Msg(
+                    gettext_noop(
+                        "The stub cannot give seat %(seat)s %(count)s card(s): no cards are left."
+                    ),
+                    seat=d.seat(p),
+                    count=count,
+                )
             )
         d.stub -= 1
 
@@ -1471,7 +1622,7 @@ def _openers_to_check(state: HandState | _Draft) -> int | None:
 def _openers(d: _Draft, action: Openers) -> None:
     p = action.player
     if p != _openers_to_check(d):
-        raise IllegalAction("Nobody has openers to show now.")
+        raise IllegalAction(Msg(gettext_noop("Nobody has openers to show now.")))
     d.openers_shown = action.shown
     if not action.shown:
         # Seed 000: "En spelare som inte kan visa upp erforderlig styrka på handen kan inte
@@ -1602,21 +1753,31 @@ def _odd_chip_order(
 def _show_or_muck(d: _Draft, action: Show | Muck) -> None:
     p = action.player
     if not 0 <= p < d.players or d.folded[p]:
-        raise IllegalAction("Only a player still in the hand can show or muck.")
+        raise IllegalAction(Msg(gettext_noop("Only a player still in the hand can show or muck.")))
     if isinstance(action, Muck):
         opener = _openers_to_check(d)
         if opener is not None and p != opener:
             # The openers are checked first: whether the opener can win decides who is left in
             # each pot, and a muck before that could leave a pot to nobody.
             raise IllegalAction(
-                f"First: did seat {d.seat(opener)} show openers (jacks or better)? Then seat"
-                f" {d.seat(p)} may muck."
+                Msg(
+                    gettext_noop(
+                        "First: did seat %(seat)s show openers (jacks or better)? Then seat %(seat2)s may muck."
+                    ),
+                    seat=d.seat(opener),
+                    seat2=d.seat(p),
+                )
             )
         for index in range(_next_pot(d) + 1):
             if _contenders(d, d.pots[index]) == (p,):
                 raise IllegalAction(
-                    f"Seat {d.seat(p)} is the last player in pot {index + 1} and wins it"
-                    " without showing."
+                    Msg(
+                        gettext_noop(
+                            "Seat %(seat)s is the last player in pot %(number)s and wins it without showing."
+                        ),
+                        seat=d.seat(p),
+                        number=index + 1,
+                    )
                 )
         d.mucked[p] = True
         _auto_award(d)
@@ -1688,18 +1849,26 @@ def run_twice_allowed(state: HandState) -> bool:
 def _run_twice(d: _Draft | None, state: HandState) -> None:
     """The dealer runs it twice (see RunTwice)."""
     if not state.config.options.run_it_twice:
-        raise IllegalAction("This table does not run it twice (a house option).")
+        raise IllegalAction(Msg(gettext_noop("This table does not run it twice (a house option).")))
     if state.config.spec.kind is not Kind.BOARD:
-        raise IllegalAction("Only hold'em and Omaha can be run twice.")
+        raise IllegalAction(Msg(gettext_noop("Only hold'em and Omaha can be run twice.")))
     if state.runs == 2:
-        raise IllegalAction("The board is already being run twice.")
+        raise IllegalAction(Msg(gettext_noop("The board is already being run twice.")))
     if not (state.phase is Phase.DEAL and cards_up(state)):
         raise IllegalAction(
-            "Run it twice only when betting is over (all-in) and board cards are still to come."
+            Msg(
+                gettext_noop(
+                    "Run it twice only when betting is over (all-in) and board cards are still to come."
+                )
+            )
         )
     if state.street != state.runout_from:
         raise IllegalAction(
-            "Too late to run it twice: decide before the first street after the all-in is dealt."
+            Msg(
+                gettext_noop(
+                    "Too late to run it twice: decide before the first street after the all-in is dealt."
+                )
+            )
         )
     if d is not None:
         d.runs = 2
@@ -1739,7 +1908,9 @@ def _check_deck(state: HandState | _Draft, cards: Sequence[Card]) -> None:
     seen: set[Card] = set()
     for card in cards:
         if card in seen:
-            raise IllegalAction(f"{card} is entered twice: the deck has it once.")
+            raise IllegalAction(
+                Msg(gettext_noop("%(card)s is entered twice: the deck has it once."), card=card)
+            )
         seen.add(card)
     deck = state.config.deck
     if deck not in _DECKS:
@@ -1749,9 +1920,17 @@ def _check_deck(state: HandState | _Draft, cards: Sequence[Card]) -> None:
         if card in in_deck:
             continue
         if card.is_joker:
-            raise IllegalAction("This game is played without the joker: Jk is not in the deck.")
+            raise IllegalAction(
+                Msg(gettext_noop("This game is played without the joker: Jk is not in the deck."))
+            )
         raise IllegalAction(
-            f"{card} is not in this game's deck of {len(in_deck)} cards: it runs from 7 to ace."
+            Msg(
+                gettext_noop(
+                    "%(card)s is not in this game's deck of %(count)s cards: it runs from 7 to ace."
+                ),
+                card=card,
+                count=len(in_deck),
+            )
         )
 
 
@@ -1762,7 +1941,14 @@ def _check_unseen(
     for card in cards:
         where = _where(state, card, owner)
         if where:
-            raise IllegalAction(f"{card} is already on the table ({where}){then}.")
+            raise IllegalAction(
+                Msg(
+                    gettext_noop("%(card)s is already on the table (%(where)s)%(then)s."),
+                    card=card,
+                    where=where,
+                    then=then,
+                )
+            )
 
 
 def _check_dealt(state: HandState | _Draft, cards: Sequence[Card]) -> None:
@@ -1772,7 +1958,7 @@ def _check_dealt(state: HandState | _Draft, cards: Sequence[Card]) -> None:
         seen.update(state.up_cards[q], state.shown[q] or ())
     for card in cards:
         if card in seen:
-            raise IllegalAction(f"{card} has already been dealt.")
+            raise IllegalAction(Msg(gettext_noop("%(card)s has already been dealt."), card=card))
         seen.add(card)
     _check_deck(state, cards)
 
@@ -1782,7 +1968,9 @@ def _check_shown(d: _Draft, p: int, cards: tuple[Card, ...]) -> None:
     elsewhere on the table; in stud the player's whole hand, up cards included."""
     seat = d.seat(p)
     if len(set(cards)) != len(cards):
-        raise IllegalAction(f"Seat {seat} cannot show the same card twice.")
+        raise IllegalAction(
+            Msg(gettext_noop("Seat %(seat)s cannot show the same card twice."), seat=seat)
+        )
     spec = d.config.spec
     wanted = cards_to_show(d)
     if spec.kind is Kind.STUD:
@@ -1790,30 +1978,51 @@ def _check_shown(d: _Draft, p: int, cards: tuple[Card, ...]) -> None:
     else:
         what = f"{wanted} cards" if spec.kind is Kind.DRAW else f"{wanted} hole cards"
     if len(cards) != wanted:
-        raise IllegalAction(f"Seat {seat} shows {what}, not {len(cards)}.")
+        raise IllegalAction(
+            Msg(
+                gettext_noop("Seat %(seat)s shows %(what)s, not %(count)s."),
+                seat=seat,
+                what=what,
+                count=len(cards),
+            )
+        )
     _check_deck(d, cards)
     _check_unseen(d, cards, p, f": seat {seat} cannot show it")
     missing = [c for c in d.up_cards[p] if c not in cards]
     if missing:
         up = _text(d.up_cards[p])
-        raise IllegalAction(f"Seat {seat}'s up cards are {up}: the cards shown must include them.")
+        raise IllegalAction(
+            Msg(
+                gettext_noop(
+                    "Seat %(seat)s's up cards are %(up)s: the cards shown must include them."
+                ),
+                seat=seat,
+                up=up,
+            )
+        )
 
 
 def _enter_board(d: _Draft, action: Board) -> None:
     """The whole board as it lies (see Board)."""
     spec = d.config.spec
     if spec.kind is not Kind.BOARD:
-        raise IllegalAction("Only hold'em and Omaha have a board.")
+        raise IllegalAction(Msg(gettext_noop("Only hold'em and Omaha have a board.")))
     run = action.run
     if run not in (0, 1) or (run == 1 and d.runs != 2):
-        raise IllegalAction("There is no second board: the hand is not run twice.")
+        raise IllegalAction(
+            Msg(gettext_noop("There is no second board: the hand is not run twice."))
+        )
     cards = tuple(action.cards)
     dealt = board_dealt(d, run)
     known = d.board2 if run else d.board
     which = "second board's own cards" if run else "board"
     if len(known) == dealt and cards != known:
         raise IllegalAction(
-            f"The {which} is already entered ({_text(known)}) and cannot be changed."
+            Msg(
+                gettext_noop("The %(which)s is already entered (%(text)s) and cannot be changed."),
+                which=which,
+                text=_text(known),
+            )
         )
     if len(cards) != dealt:
         first = d.runout_from if run else 0
@@ -1823,12 +2032,23 @@ def _enter_board(d: _Draft, action: Board) -> None:
                 names.append(name)
                 count += n
         raise IllegalAction(
-            f"The {which} is {dealt} cards so far ({', '.join(names) or 'nothing'}), not"
-            f" {len(cards)}."
+            Msg(
+                gettext_noop("The %(which)s is %(dealt)s cards so far (%(value)s), not %(count)s."),
+                which=which,
+                dealt=dealt,
+                value=", ".join(names) or "nothing",
+                count=len(cards),
+            )
         )
     if cards[: len(known)] != known:
         raise IllegalAction(
-            f"The {which} entered so far is {_text(known)}: the whole {which} starts with it."
+            Msg(
+                gettext_noop(
+                    "The %(which)s entered so far is %(text)s: the whole %(which)s starts with it."
+                ),
+                which=which,
+                text=_text(known),
+            )
         )
     _check_deck(d, cards)
     _check_unseen(d, cards[len(known) :], then=": it cannot be on the board")
@@ -1846,13 +2066,22 @@ def _award(d: _Draft, action: Award) -> None:
     opener = _openers_to_check(d)
     if opener is not None:
         raise IllegalAction(
-            f"First: did seat {d.seat(opener)} show openers (jacks or better)? The opener"
-            " cannot win without them."
+            Msg(
+                gettext_noop(
+                    "First: did seat %(seat)s show openers (jacks or better)? The opener cannot win without them."
+                ),
+                seat=d.seat(opener),
+            )
         )
     index = _next_pot(d)
     if action.pot != index:
         raise IllegalAction(
-            f"Award pot {index + 1} next: pots are awarded from the last side pot to the main pot."
+            Msg(
+                gettext_noop(
+                    "Award pot %(number)s next: pots are awarded from the last side pot to the main pot."
+                ),
+                number=index + 1,
+            )
         )
     winners, low = _winners(d, index, action)
     _pay(d, d.pots[index], winners, low, odd_chip=action.odd_chip)
@@ -1868,9 +2097,13 @@ def _winners(
     contenders = _contenders(state, pot)
     high_low = state.config.spec.low is Low.HIGH_LOW
     if (action.low_winners or action.no_low) and not high_low:
-        raise IllegalAction("Only a high-low game has a low half: name the pot's winners.")
+        raise IllegalAction(
+            Msg(gettext_noop("Only a high-low game has a low half: name the pot's winners."))
+        )
     if action.low_winners and action.no_low:
-        raise IllegalAction("Name the low winners or say nobody has a low, not both.")
+        raise IllegalAction(
+            Msg(gettext_noop("Name the low winners or say nobody has a low, not both."))
+        )
     if len(contenders) == 1 and not action.winners and not action.low_winners:
         return contenders, ()  # the last one in wins without showing (see `_auto_award`)
     winners = _named(state, action.winners, contenders, index) or _best_shown(
@@ -1884,8 +2117,12 @@ def _winners(
     odd = action.odd_chip
     if odd is not None and len(winners) > 1 and odd not in winners:
         raise IllegalAction(
-            f"The odd chip goes to one of the pot's winners, not to seat"
-            f" {state.seat(odd) if 0 <= odd < state.players else odd}."
+            Msg(
+                gettext_noop(
+                    "The odd chip goes to one of the pot's winners, not to seat %(value)s."
+                ),
+                value=state.seat(odd) if 0 <= odd < state.players else odd,
+            )
         )
     return winners, low
 
@@ -1966,7 +2203,13 @@ def _named(
     for w in named:
         if w not in contenders:
             seat = state.seat(w) if 0 <= w < state.players else w
-            raise IllegalAction(f"Seat {seat} is not eligible for pot {index + 1}.")
+            raise IllegalAction(
+                Msg(
+                    gettext_noop("Seat %(seat)s is not eligible for pot %(number)s."),
+                    seat=seat,
+                    number=index + 1,
+                )
+            )
     return tuple(dict.fromkeys(named))
 
 
@@ -2026,14 +2269,20 @@ def _best_shown(
 ) -> tuple[int, ...]:
     why = _cards_unknown(state, contenders, run)
     if why:
-        raise IllegalAction(f"Name the winners, or {why}.")
+        raise IllegalAction(Msg(gettext_noop("Name the winners, or %(why)s."), why=why))
     values = {}
     for p in contenders:
         try:
             values[p] = hand_value(state, p, run)
         except ValueError as error:
             raise IllegalAction(
-                f"Seat {state.seat(p)}'s cards make no hand ({error}): name the winners."
+                Msg(
+                    gettext_noop(
+                        "Seat %(seat)s's cards make no hand (%(error)s): name the winners."
+                    ),
+                    seat=state.seat(p),
+                    error=error,
+                )
             ) from error
     best = max(values.values())
     return tuple(p for p in contenders if values[p] == best)
@@ -2043,14 +2292,24 @@ def _best_low_shown(state: HandState | _Draft, contenders: tuple[int, ...]) -> t
     """High-low: the best qualifying low among the shown hands; () when nobody has one."""
     why = _cards_unknown(state, contenders)
     if why:
-        raise IllegalAction(f"Name the low winners (or say nobody has a low), or {why}.")
+        raise IllegalAction(
+            Msg(
+                gettext_noop("Name the low winners (or say nobody has a low), or %(why)s."), why=why
+            )
+        )
     values = {}
     for p in contenders:
         try:
             low = best_low(state.shown[p] or (), eight_or_better=True)
         except ValueError as error:
             raise IllegalAction(
-                f"Seat {state.seat(p)}'s cards make no hand ({error}): name the low winners."
+                Msg(
+                    gettext_noop(
+                        "Seat %(seat)s's cards make no hand (%(error)s): name the low winners."
+                    ),
+                    seat=state.seat(p),
+                    error=error,
+                )
             ) from error
         if low is not None:
             values[p] = low[0]
