@@ -302,7 +302,8 @@ def _check_config(config: DeluxeConfig) -> None:
         raise IllegalAction(
             Msg(
                 gettext_noop(
-                    "Poker-Deluxe is played with %(MIN_CARDS)s to %(MAX_CARDS)s cards, not %(cards)s."
+                    "Poker-Deluxe is played with %(MIN_CARDS)s to %(MAX_CARDS)s cards, not "
+                    "%(cards)s."
                 ),
                 MIN_CARDS=MIN_CARDS,
                 MAX_CARDS=MAX_CARDS,
@@ -316,7 +317,9 @@ def _check_config(config: DeluxeConfig) -> None:
         raise IllegalAction(
             Msg(
                 gettext_noop(
-                    "With %(cards)s cards and %(FACE_DOWN)s to buy, each player needs %(per_player)s cards: one deck deals %(MIN_PLAYERS)s to %(most)s players, not %(n)s."
+                    "With %(cards)s cards and %(FACE_DOWN)s to buy, each player needs "
+                    "%(per_player)s cards: one deck deals %(MIN_PLAYERS)s to %(most)s players, "
+                    "not %(n)s."
                 ),
                 cards=config.cards,
                 FACE_DOWN=FACE_DOWN,
@@ -466,7 +469,8 @@ def _buy(state: DeluxeState, action: Buy) -> DeluxeState:
         raise IllegalAction(
             Msg(
                 gettext_noop(
-                    "It is %(name)s's turn to buy, not %(name2)s's: buying goes to the left, from the player left of the dealer (%(dealer)s) round to the dealer."
+                    "It is %(name)s's turn to buy, not %(name2)s's: buying goes to the left, "
+                    "from the player left of the dealer (%(dealer)s) round to the dealer."
                 ),
                 name=state.name(state.to_buy),
                 name2=name,
@@ -487,7 +491,8 @@ def _buy(state: DeluxeState, action: Buy) -> DeluxeState:
         raise IllegalAction(
             Msg(
                 gettext_noop(
-                    "%(name)s may buy at most %(FACE_DOWN)s cards: only %(FACE_DOWN)s lie face down."
+                    "%(name)s may buy at most %(FACE_DOWN)s cards: only %(FACE_DOWN)s lie face "
+                    "down."
                 ),
                 name=name,
                 FACE_DOWN=FACE_DOWN,
@@ -578,7 +583,8 @@ def _show(state: DeluxeState, action: Show) -> DeluxeState:
             raise IllegalAction(
                 Msg(
                     gettext_noop(
-                        "%(name)s was shown with %(value)s, but these cards make %(value2)s: undo that to change it."
+                        "%(name)s was shown with %(value)s, but these cards make %(value2)s: "
+                        "undo that to change it."
                     ),
                     name=name,
                     value=before.combo.value,

@@ -36,7 +36,7 @@ from dealer.dice.table import (
     standings,
 )
 from dealer.engine.actions import IllegalAction
-from dealer.engine.text import Msg, gettext_noop
+from dealer.engine.text import Msg, Text, gettext_noop
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -176,8 +176,8 @@ class LiarsState:
 
 def _check_config(config: LiarsConfig) -> None:
     check_names(config.names)
-    check_amount("starting chips", config.chips)
-    check_amount("stake", config.stake)
+    check_amount(Msg(gettext_noop("starting chips")), config.chips)
+    check_amount(Msg(gettext_noop("stake")), config.stake)
     check_player(config.names, config.first)
 
 
@@ -246,7 +246,7 @@ def apply(state: LiarsState, action: LiarsAction) -> LiarsState:
             return _roll_aces(state, p, action.dice)
 
 
-def _read(name: str, dice: Dice) -> Hand:
+def _read(name: Text, dice: Dice) -> Hand:
     try:
         return read_hand(dice)
     except ValueError as error:
@@ -282,9 +282,9 @@ def _claim(state: LiarsState, p: int, hand: Dice) -> LiarsState:
                     "%(name)s must claim more than %(hand)s (%(name2)s's claim), not %(claim)s."
                 ),
                 name=name,
-                hand=last.hand,
+                hand=last.hand.label(),
                 name2=state.name(last.player),
-                claim=claim,
+                claim=claim.label(),
             )
         )
     return replace(
@@ -295,7 +295,7 @@ def _claim(state: LiarsState, p: int, hand: Dice) -> LiarsState:
     )
 
 
-def _answering(state: LiarsState, p: int, what: str) -> Claimed:
+def _answering(state: LiarsState, p: int, what: Msg) -> Claimed:
     if state.phase is not Phase.ANSWER:
         if state.phase is Phase.ACES:
             raise IllegalAction(
@@ -314,14 +314,16 @@ def _answering(state: LiarsState, p: int, what: str) -> Claimed:
 
 
 def _accept(state: LiarsState, p: int) -> LiarsState:
-    last = _answering(state, p, "accept")
+    last = _answering(state, p, Msg(gettext_noop("accept")))
     phase = Phase.ACES if last.hand == FIVE_ACES else Phase.CLAIM
     return replace(state, phase=phase)
 
 
 def _call(state: LiarsState, p: int, dice: Dice) -> LiarsState:
-    last = _answering(state, p, "call")
-    shown = _read(f"The dice under {state.name(last.player)}'s cup", dice)
+    last = _answering(state, p, Msg(gettext_noop("call")))
+    shown = _read(
+        Msg(gettext_noop("The dice under %(name)s's cup"), name=state.name(last.player)), dice
+    )
     held = shown >= last.hand
     payer = p if held else last.player
     return _pay(state, Ending.CALLED, by=p, shown=shown, held=held, payer=payer)
@@ -337,7 +339,7 @@ def _roll_aces(state: LiarsState, p: int, dice: Dice) -> LiarsState:
         )
     last = state.last_claim
     assert last is not None
-    shown = _read(f"{state.name(p)}'s roll", dice)
+    shown = _read(Msg(gettext_noop("%(name)s's roll"), name=state.name(p)), dice)
     made = shown == FIVE_ACES
     payer = last.player if made else p
     return _pay(state, Ending.ACES, by=p, shown=shown, held=made, payer=payer)

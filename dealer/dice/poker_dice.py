@@ -155,8 +155,8 @@ class PokerDiceState:
 
 def _check_config(config: PokerDiceConfig) -> None:
     check_names(config.names)
-    check_amount("starting chips", config.chips)
-    check_amount("stake", config.stake)
+    check_amount(Msg(gettext_noop("starting chips")), config.chips)
+    check_amount(Msg(gettext_noop("stake")), config.stake)
     if config.stake > config.chips:
         raise IllegalAction(
             Msg(
@@ -309,7 +309,8 @@ def _check_rolls(state: PokerDiceState, name: str, rolls: int | None) -> int | N
             raise IllegalAction(
                 Msg(
                     gettext_noop(
-                        "%(name)s rolls first: say how many times (1 to %(MAX_ROLLS)s); everyone after gets as many."
+                        "%(name)s rolls first: say how many times (1 to %(MAX_ROLLS)s); "
+                        "everyone after gets as many."
                     ),
                     name=name,
                     MAX_ROLLS=MAX_ROLLS,
@@ -334,7 +335,8 @@ def _check_rolls(state: PokerDiceState, name: str, rolls: int | None) -> int | N
         raise IllegalAction(
             Msg(
                 gettext_noop(
-                    "%(name)s may roll 1 to %(limit)s times: %(first)s, who rolled first, stopped at %(limit)s."
+                    "%(name)s may roll 1 to %(limit)s times: %(first)s, who rolled first, "
+                    "stopped at %(limit)s."
                 ),
                 name=name,
                 limit=limit,

@@ -35,7 +35,7 @@ def check_names(names: tuple[str, ...]) -> None:
         raise IllegalAction(Msg(gettext_noop("Two players have the same name: tell them apart.")))
 
 
-def check_amount(what: str, amount: int, *, low: int = 1) -> None:
+def check_amount(what: Msg, amount: int, *, low: int = 1) -> None:
     if type(amount) is not int or not low <= amount <= MAX_CHIPS:
         raise IllegalAction(
             Msg(
@@ -64,7 +64,7 @@ def left_of(player: int, players: int, out: Collection[int] = ()) -> int:
         seat = (player + step) % players
         if seat not in out:
             return seat
-    raise ValueError("Everyone is out.")
+    raise ValueError(Msg(gettext_noop("Everyone is out.")))
 
 
 def from_seat(first: int, players: int, out: Collection[int] = ()) -> tuple[int, ...]:

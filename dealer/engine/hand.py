@@ -62,7 +62,7 @@ from dealer.engine.rules import (
     StudTie,
     Variant,
 )
-from dealer.engine.text import Msg, gettext_noop
+from dealer.engine.text import Msg, Text, gettext_noop, joined
 
 NOT_ACTED = -1
 
@@ -437,23 +437,26 @@ def _cap_reached(state: HandState) -> bool:
     return state.cap_multiway
 
 
-def _may_raise(state: HandState, p: int) -> str | None:
+def _may_raise(state: HandState, p: int) -> Msg | None:
     """Why `p` may not bet or raise now, or None if they may."""
     if state.stacks[p] + state.bets[p] <= state.bet_level:
-        return "cannot cover more than a call"
+        return Msg(gettext_noop("cannot cover more than a call"))
     if _others_reach(state, p) <= state.bet_level:
-        return "nobody else could call a raise"
+        return Msg(gettext_noop("nobody else could call a raise"))
     acted = state.acted[p]
     if acted != NOT_ACTED and state.bet_level - acted < _reopen_threshold(state):
-        return "the betting was not reopened: the all-in was not a full raise"
+        return Msg(gettext_noop("the betting was not reopened: the all-in was not a full raise"))
     if _awaiting_bring_in(state) and _bring_in_is_the_bet(state.config):
-        return f"the bring-in of {state.config.bring_in} is the opening bet"
+        return Msg(
+            gettext_noop("the bring-in of %(bring_in)s is the opening bet"),
+            bring_in=state.config.bring_in,
+        )
     if _cap_reached(state):
-        return "the betting is capped"
+        return Msg(gettext_noop("the betting is capped"))
     structure = state.config.structure
     if isinstance(structure, SpreadLimit) and structure.round_cap:
         if state.bet_level >= structure.round_cap:
-            return f"the round is capped at {structure.round_cap}"
+            return Msg(gettext_noop("the round is capped at %(cap)s"), cap=structure.round_cap)
     return None
 
 
@@ -770,19 +773,23 @@ def apply(state: HandState, action: Action) -> HandState:
         _split_carried(d)
     elif isinstance(action, DealStreet):
         if phase is not Phase.DEAL:
-            raise IllegalAction(_not_now(state, "deal the next street"))
+            raise IllegalAction(_not_now(state, Msg(gettext_noop("deal the next street"))))
         _deal(d, action)
     elif isinstance(action, RunTwice):
         _run_twice(d, state)
     elif isinstance(action, Board):
         if not cards_up(state):
-            raise IllegalAction(_not_now(state, "enter the board"))
+            raise IllegalAction(_not_now(state, Msg(gettext_noop("enter the board"))))
         _enter_board(d, action)
     elif isinstance(action, Show) and phase is Phase.DEAL and cards_up(state):
         _show_or_muck(d, action)  # the all-in run-out: the players turn their cards up
     elif isinstance(action, Award | Show | Muck | Openers):
         if phase is not Phase.SHOWDOWN:
-            what = "show cards" if isinstance(action, Show) else "award a pot"
+            what = (
+                Msg(gettext_noop("show cards"))
+                if isinstance(action, Show)
+                else Msg(gettext_noop("award a pot"))
+            )
             raise IllegalAction(_not_now(state, what))
         if isinstance(action, Award):
             _award(d, action)
@@ -792,11 +799,11 @@ def apply(state: HandState, action: Action) -> HandState:
             _show_or_muck(d, action)
     elif isinstance(action, Draw) or (isinstance(action, Fold) and phase is Phase.DRAW):
         if phase is not Phase.DRAW:
-            raise IllegalAction(_not_now(state, "draw"))
+            raise IllegalAction(_not_now(state, Msg(gettext_noop("draw"))))
         _draw(d, action)
     else:
         if phase is not Phase.BETTING:
-            raise IllegalAction(_not_now(state, "bet"))
+            raise IllegalAction(_not_now(state, Msg(gettext_noop("bet"))))
         p = action.player
         if not 0 <= p < state.players:
             raise IllegalAction(Msg(gettext_noop("There is no player %(p)s in this hand."), p=p))
@@ -836,7 +843,8 @@ def _check_misdeal(state: HandState) -> None:
     raise IllegalAction(
         Msg(
             gettext_noop(
-                "A misdeal is only possible before the first action: once the hand has begun, a card turned up does not stop the game."
+                "A misdeal is only possible before the first action: once the hand has begun, "
+                "a card turned up does not stop the game."
             )
         )
     )
@@ -851,7 +859,8 @@ def _split_carried(d: _Draft) -> None:
         raise IllegalAction(
             Msg(
                 gettext_noop(
-                    "A carried pot is shared out only in a deal without antes or blinds, before anyone acts."
+                    "A carried pot is shared out only in a deal without antes or blinds, "
+                    "before anyone acts."
                 )
             )
         )
@@ -862,14 +871,15 @@ def _split_carried(d: _Draft) -> None:
     d.phase, d.to_act = Phase.COMPLETE, None
 
 
-def _not_now(state: HandState, what: str) -> str:
+def _not_now(state: HandState, what: Msg) -> Msg:
+    seat = state.seat(state.to_act or 0)
     waiting = {
-        Phase.BETTING: f"it is seat {state.seat(state.to_act or 0)}'s turn to act",
-        Phase.DEAL: "the dealer must deal the next street first",
-        Phase.DRAW: f"it is seat {state.seat(state.to_act or 0)}'s turn to draw",
-        Phase.SHOWDOWN: "the hand is at the showdown",
+        Phase.BETTING: Msg(gettext_noop("it is seat %(seat)s's turn to act"), seat=seat),
+        Phase.DEAL: Msg(gettext_noop("the dealer must deal the next street first")),
+        Phase.DRAW: Msg(gettext_noop("it is seat %(seat)s's turn to draw"), seat=seat),
+        Phase.SHOWDOWN: Msg(gettext_noop("the hand is at the showdown")),
     }[state.phase]
-    return f"Cannot {what} now: {waiting}."
+    return Msg(gettext_noop("Cannot %(what)s now: %(waiting)s."), what=what, waiting=waiting)
 
 
 def _bet(state: HandState, d: _Draft, action: Action) -> None:
@@ -912,7 +922,8 @@ def _bet(state: HandState, d: _Draft, action: Action) -> None:
                 raise IllegalAction(
                     Msg(
                         gettext_noop(
-                            "Seat %(seat)s must open to %(raise_min)s or fold: the straddle cannot just be called."
+                            "Seat %(seat)s must open to %(raise_min)s or fold: the straddle "
+                            "cannot just be called."
                         ),
                         seat=seat,
                         raise_min=legal.raise_min,
@@ -939,7 +950,8 @@ def _bet(state: HandState, d: _Draft, action: Action) -> None:
             raise IllegalAction(
                 Msg(
                     gettext_noop(
-                        "Seat %(seat)s may open only with jacks or better: confirm that they claim openers, or they check."
+                        "Seat %(seat)s may open only with jacks or better: confirm that they "
+                        "claim openers, or they check."
                     ),
                     seat=seat,
                 )
@@ -960,7 +972,7 @@ def _bet(state: HandState, d: _Draft, action: Action) -> None:
 def resolve_all_in(state: HandState, player: int) -> Call | Check | Raise:
     """The action an all-in of `player` amounts to now; raises IllegalAction if none."""
     if state.phase is not Phase.BETTING or player != state.to_act:
-        raise IllegalAction(_not_now(state, "go all-in"))
+        raise IllegalAction(_not_now(state, Msg(gettext_noop("go all-in"))))
     return _all_in(state, legal_actions(state), player)
 
 
@@ -981,8 +993,10 @@ def _all_in(state: HandState, legal: Legal, p: int) -> Call | Check | Raise:
         return Call(p) if legal.call else Check(p)
     why = _may_raise(state, p)
     if why is None:
-        verb = "bet" if legal.is_bet else "raise to"
-        why = f"the most they may {verb} is {legal.raise_max}"
+        if legal.is_bet:
+            why = Msg(gettext_noop("the most they may bet is %(most)s"), most=legal.raise_max)
+        else:
+            why = Msg(gettext_noop("the most they may raise to is %(most)s"), most=legal.raise_max)
     raise IllegalAction(
         Msg(
             gettext_noop("Seat %(seat)s cannot go all-in: %(why)s; %(options)s."),
@@ -993,38 +1007,46 @@ def _all_in(state: HandState, legal: Legal, p: int) -> Call | Check | Raise:
     )
 
 
-def _options_text(state: HandState, legal: Legal) -> str:
+def _options_text(state: HandState, legal: Legal) -> Msg:
     """What the player to act may do, in words: "they may call 20, raise to 40 or fold"."""
-    parts = []
+    parts: list[Msg] = []
     if legal.bring_in:
-        parts.append(f"bring in {legal.bring_in}")
+        parts.append(Msg(gettext_noop("bring in %(amount)s"), amount=legal.bring_in))
     if legal.check:
-        parts.append("pass" if _passing_stays_in(state) else "check")
+        parts.append(
+            Msg(gettext_noop("pass")) if _passing_stays_in(state) else Msg(gettext_noop("check"))
+        )
     if legal.call:
-        parts.append(f"call {legal.call}")
+        parts.append(Msg(gettext_noop("call %(amount)s"), amount=legal.call))
     if legal.raise_min:
-        verb = "complete to" if legal.bring_in else ("bet" if legal.is_bet else "raise to")
         if _seed_open_required(state) or legal.needs_openers:
-            verb = "open to"
-        amount = (
+            verb = gettext_noop("open to %(amount)s")
+        elif legal.bring_in:
+            verb = gettext_noop("complete to %(amount)s")
+        elif legal.is_bet:
+            verb = gettext_noop("bet %(amount)s")
+        else:
+            verb = gettext_noop("raise to %(amount)s")
+        amount: Text = (
             str(legal.raise_min)
             if legal.raise_min == legal.raise_max
-            else f"{legal.raise_min} to {legal.raise_max}"
+            else Msg(
+                gettext_noop("%(least)s to %(most)s"), least=legal.raise_min, most=legal.raise_max
+            )
         )
-        parts.append(f"{verb} {amount}")
+        parts.append(Msg(verb, amount=amount))
     if legal.fold:
-        parts.append("fold")
+        parts.append(Msg(gettext_noop("fold")))
     if not parts:
-        return "nothing is possible"
-    text = ", ".join(parts[:-1]) + (" or " if len(parts) > 1 else "") + parts[-1]
-    return f"they may {text}"
+        return Msg(gettext_noop("nothing is possible"))
+    return Msg(gettext_noop("they may %(options)s"), options=joined(parts, "or"))
 
 
 def _raise(state: HandState, d: _Draft, p: int, to: int, legal: Legal) -> None:
     seat = state.seat(p)
-    word = "bet" if legal.is_bet else "raise to"
+    word = Msg(gettext_noop("bet")) if legal.is_bet else Msg(gettext_noop("raise to"))
     if not legal.raise_min:
-        why = _may_raise(state, p) or "not allowed"
+        why = _may_raise(state, p) or Msg(gettext_noop("not allowed"))
         if legal.call:
             raise IllegalAction(
                 Msg(
@@ -1047,7 +1069,8 @@ def _raise(state: HandState, d: _Draft, p: int, to: int, legal: Legal) -> None:
         raise IllegalAction(
             Msg(
                 gettext_noop(
-                    "Seat %(seat)s cannot %(word)s %(to)s: bets are made with chips of %(unit)s, so the amount must be a multiple of %(unit)s (or all-in)."
+                    "Seat %(seat)s cannot %(word)s %(to)s: bets are made with chips of "
+                    "%(unit)s, so the amount must be a multiple of %(unit)s (or all-in)."
                 ),
                 seat=seat,
                 word=word,
@@ -1057,9 +1080,13 @@ def _raise(state: HandState, d: _Draft, p: int, to: int, legal: Legal) -> None:
         )
     if not legal.raise_min <= to <= legal.raise_max:
         if legal.raise_min == legal.raise_max:
-            allowed = f"exactly {legal.raise_min}"
+            allowed = Msg(gettext_noop("exactly %(amount)s"), amount=legal.raise_min)
         else:
-            allowed = f"from {legal.raise_min} to {legal.raise_max}"
+            allowed = Msg(
+                gettext_noop("from %(least)s to %(most)s"),
+                least=legal.raise_min,
+                most=legal.raise_max,
+            )
         raise IllegalAction(
             Msg(
                 gettext_noop(
@@ -1081,7 +1108,8 @@ def _raise(state: HandState, d: _Draft, p: int, to: int, legal: Legal) -> None:
         raise IllegalAction(
             Msg(
                 gettext_noop(
-                    "Seat %(seat)s cannot %(word)s %(to)s: the amount must be %(raise_min)s or %(raise_max)s (the small or the big bet)."
+                    "Seat %(seat)s cannot %(word)s %(to)s: the amount must be %(raise_min)s or "
+                    "%(raise_max)s (the small or the big bet)."
                 ),
                 seat=seat,
                 word=word,
@@ -1264,8 +1292,8 @@ def _deal(d: _Draft, action: DealStreet) -> None:
         if action.board and len(action.board) != wanted:
             raise IllegalAction(
                 Msg(
-                    gettext_noop("The %(value)s is %(wanted)s card(s), not %(count)s."),
-                    value=spec.streets[street],
+                    gettext_noop("The %(street)s is %(wanted)s card(s), not %(count)s."),
+                    street=Msg(spec.streets[street]),
                     wanted=wanted,
                     count=len(action.board),
                 )
@@ -1275,9 +1303,10 @@ def _deal(d: _Draft, action: DealStreet) -> None:
                 raise IllegalAction(
                     Msg(
                         gettext_noop(
-                            "The board dealt before the %(value)s was not entered: deal the %(value)s without cards, then enter the whole board."
+                            "The board dealt before the %(street)s was not entered: deal the "
+                            "%(street)s without cards, then enter the whole board."
                         ),
-                        value=spec.streets[street],
+                        street=Msg(spec.streets[street]),
                     )
                 )
             _check_dealt(d, action.board)
@@ -1350,7 +1379,8 @@ def _require_up_cards(state: HandState | _Draft) -> None:
         raise IllegalAction(
             Msg(
                 gettext_noop(
-                    "Enter the up cards or name the player who acts first: Pott cannot tell who it is."
+                    "Enter the up cards or name the player who acts first: Pott cannot tell "
+                    "who it is."
                 )
             )
         )
@@ -1762,7 +1792,8 @@ def _show_or_muck(d: _Draft, action: Show | Muck) -> None:
             raise IllegalAction(
                 Msg(
                     gettext_noop(
-                        "First: did seat %(seat)s show openers (jacks or better)? Then seat %(seat2)s may muck."
+                        "First: did seat %(seat)s show openers (jacks or better)? Then seat "
+                        "%(seat2)s may muck."
                     ),
                     seat=d.seat(opener),
                     seat2=d.seat(p),
@@ -1773,7 +1804,8 @@ def _show_or_muck(d: _Draft, action: Show | Muck) -> None:
                 raise IllegalAction(
                     Msg(
                         gettext_noop(
-                            "Seat %(seat)s is the last player in pot %(number)s and wins it without showing."
+                            "Seat %(seat)s is the last player in pot %(number)s and wins it "
+                            "without showing."
                         ),
                         seat=d.seat(p),
                         number=index + 1,
@@ -1858,7 +1890,8 @@ def _run_twice(d: _Draft | None, state: HandState) -> None:
         raise IllegalAction(
             Msg(
                 gettext_noop(
-                    "Run it twice only when betting is over (all-in) and board cards are still to come."
+                    "Run it twice only when betting is over (all-in) and board cards are still "
+                    "to come."
                 )
             )
         )
@@ -1866,7 +1899,8 @@ def _run_twice(d: _Draft | None, state: HandState) -> None:
         raise IllegalAction(
             Msg(
                 gettext_noop(
-                    "Too late to run it twice: decide before the first street after the all-in is dealt."
+                    "Too late to run it twice: decide before the first street after the all-in "
+                    "is dealt."
                 )
             )
         )
@@ -1888,15 +1922,15 @@ def _stud_dealt(state: HandState | _Draft) -> int:
     return state.config.spec.hole_cards + streets if streets else 0
 
 
-def _where(state: HandState | _Draft, card: Card, owner: int | None = None) -> str:
+def _where(state: HandState | _Draft, card: Card, owner: int | None = None) -> Msg | None:
     """Where a card already is on the table, in words ("the board", "seat 3's cards"), or ""
     (`owner`'s own cards do not count: a stud player shows their up cards again)."""
     if card in state.board or card in state.board2:
-        return "the board"
+        return Msg(gettext_noop("the board"))
     for q in range(state.players):
         if q != owner and (card in state.up_cards[q] or card in (state.shown[q] or ())):
-            return f"seat {state.seat(q)}'s cards"
-    return ""
+            return Msg(gettext_noop("seat %(seat)s's cards"), seat=state.seat(q))
+    return None
 
 
 _DECKS: dict[str, frozenset[Card]] = {}
@@ -1935,20 +1969,32 @@ def _check_deck(state: HandState | _Draft, cards: Sequence[Card]) -> None:
 
 
 def _check_unseen(
-    state: HandState | _Draft, cards: Sequence[Card], owner: int | None = None, then: str = ""
+    state: HandState | _Draft,
+    cards: Sequence[Card],
+    owner: int | None = None,
+    then: Msg | None = None,
 ) -> None:
-    """No card is already elsewhere on the table (see `_where`)."""
+    """No card is already elsewhere on the table (see `_where`); `then` says what that forbids."""
     for card in cards:
         where = _where(state, card, owner)
-        if where:
+        if where is None:
+            continue
+        if then is None:
             raise IllegalAction(
                 Msg(
-                    gettext_noop("%(card)s is already on the table (%(where)s)%(then)s."),
+                    gettext_noop("%(card)s is already on the table (%(where)s)."),
                     card=card,
                     where=where,
-                    then=then,
                 )
             )
+        raise IllegalAction(
+            Msg(
+                gettext_noop("%(card)s is already on the table (%(where)s): %(then)s."),
+                card=card,
+                where=where,
+                then=then,
+            )
+        )
 
 
 def _check_dealt(state: HandState | _Draft, cards: Sequence[Card]) -> None:
@@ -1974,9 +2020,13 @@ def _check_shown(d: _Draft, p: int, cards: tuple[Card, ...]) -> None:
     spec = d.config.spec
     wanted = cards_to_show(d)
     if spec.kind is Kind.STUD:
-        what = f"all {wanted} cards dealt to them, up cards included"
+        what = Msg(
+            gettext_noop("all %(count)s cards dealt to them, up cards included"), count=wanted
+        )
+    elif spec.kind is Kind.DRAW:
+        what = Msg(gettext_noop("%(count)s cards"), count=wanted)
     else:
-        what = f"{wanted} cards" if spec.kind is Kind.DRAW else f"{wanted} hole cards"
+        what = Msg(gettext_noop("%(count)s hole cards"), count=wanted)
     if len(cards) != wanted:
         raise IllegalAction(
             Msg(
@@ -1987,7 +2037,7 @@ def _check_shown(d: _Draft, p: int, cards: tuple[Card, ...]) -> None:
             )
         )
     _check_deck(d, cards)
-    _check_unseen(d, cards, p, f": seat {seat} cannot show it")
+    _check_unseen(d, cards, p, Msg(gettext_noop("seat %(seat)s cannot show it"), seat=seat))
     missing = [c for c in d.up_cards[p] if c not in cards]
     if missing:
         up = _text(d.up_cards[p])
@@ -2015,7 +2065,7 @@ def _enter_board(d: _Draft, action: Board) -> None:
     cards = tuple(action.cards)
     dealt = board_dealt(d, run)
     known = d.board2 if run else d.board
-    which = "second board's own cards" if run else "board"
+    which = Msg(gettext_noop("second board's own cards")) if run else Msg(gettext_noop("board"))
     if len(known) == dealt and cards != known:
         raise IllegalAction(
             Msg(
@@ -2033,10 +2083,14 @@ def _enter_board(d: _Draft, action: Board) -> None:
                 count += n
         raise IllegalAction(
             Msg(
-                gettext_noop("The %(which)s is %(dealt)s cards so far (%(value)s), not %(count)s."),
+                gettext_noop(
+                    "The %(which)s is %(dealt)s cards so far (%(streets)s), not %(count)s."
+                ),
                 which=which,
                 dealt=dealt,
-                value=", ".join(names) or "nothing",
+                streets=joined((Msg(name) for name in names), ",")
+                if names
+                else Msg(gettext_noop("nothing")),
                 count=len(cards),
             )
         )
@@ -2051,7 +2105,7 @@ def _enter_board(d: _Draft, action: Board) -> None:
             )
         )
     _check_deck(d, cards)
-    _check_unseen(d, cards[len(known) :], then=": it cannot be on the board")
+    _check_unseen(d, cards[len(known) :], then=Msg(gettext_noop("it cannot be on the board")))
     if run:
         d.board2 = cards
     else:
@@ -2068,7 +2122,8 @@ def _award(d: _Draft, action: Award) -> None:
         raise IllegalAction(
             Msg(
                 gettext_noop(
-                    "First: did seat %(seat)s show openers (jacks or better)? The opener cannot win without them."
+                    "First: did seat %(seat)s show openers (jacks or better)? The opener "
+                    "cannot win without them."
                 ),
                 seat=d.seat(opener),
             )
@@ -2078,7 +2133,8 @@ def _award(d: _Draft, action: Award) -> None:
         raise IllegalAction(
             Msg(
                 gettext_noop(
-                    "Award pot %(number)s next: pots are awarded from the last side pot to the main pot."
+                    "Award pot %(number)s next: pots are awarded from the last side pot to the "
+                    "main pot."
                 ),
                 number=index + 1,
             )
@@ -2238,29 +2294,44 @@ def hand_value(state: HandState | _Draft, p: int, run: int = 0) -> HandRank | Lo
 
 def _cards_unknown(
     state: HandState | _Draft, contenders: Sequence[int], run: int = 0
-) -> str | None:
+) -> Msg | None:
     """Why the entered cards cannot yet decide a pot between `contenders`, or None."""
     missing = [p for p in contenders if state.shown[p] is None]
     if missing:
         seats = ", ".join(str(state.seat(p)) for p in missing)
-        return f"seat(s) {seats} must show or muck first"
+        return Msg(gettext_noop("seat(s) %(seats)s must show or muck first"), seats=seats)
     blank = [p for p in contenders if state.shown[p] == ()]
     if blank:
         seats = ", ".join(str(state.seat(p)) for p in blank)
-        return f"enter the cards seat(s) {seats} showed"
+        return Msg(gettext_noop("enter the cards seat(s) %(seats)s showed"), seats=seats)
     spec = state.config.spec
     if spec.kind is Kind.BOARD:
         total = sum(spec.board_cards)
         board = run_board(state, run)
         if len(board) < total:
-            which = "the second board" if run else "the board"
-            return f"enter {which} first ({len(board)} of its {total} cards are known)"
+            if run:
+                return Msg(
+                    gettext_noop(
+                        "enter the second board first (%(known)s of its %(total)s cards are known)"
+                    ),
+                    known=len(board),
+                    total=total,
+                )
+            return Msg(
+                gettext_noop("enter the board first (%(known)s of its %(total)s cards are known)"),
+                known=len(board),
+                total=total,
+            )
     if spec.kind is Kind.STUD:
         dealt = _stud_dealt(state)
         short = [p for p in contenders if 0 < len(state.shown[p] or ()) < dealt]
         if short:
             seats = ", ".join(str(state.seat(p)) for p in short)
-            return f"seat(s) {seats} must show all {dealt} of their cards first"
+            return Msg(
+                gettext_noop("seat(s) %(seats)s must show all %(dealt)s of their cards first"),
+                seats=seats,
+                dealt=dealt,
+            )
     return None
 
 

@@ -105,9 +105,8 @@ Text = str | Msg
 
 
 def joined(items: Iterable[Text], last: str = "or") -> Text:
-    """`items` as a list in words: "a", "a or b", "a, b or c" (`last` "or" or "and").
-
-    The joiners are translatable; a single item is itself."""
+    """`items` as a list in words: "a", "a or b", "a, b or c" (`last` "or", "and", or "," for
+    "a, b, c"). The joiners are translatable; a single item is itself."""
     parts = list(items)
     if not parts:
         return ""
@@ -116,6 +115,8 @@ def joined(items: Iterable[Text], last: str = "or") -> Text:
         return head
     for part in parts[1:-1]:
         head = Msg(gettext_noop("%(list)s, %(item)s"), list=head, item=part)
+    if last == ",":
+        return Msg(gettext_noop("%(list)s, %(item)s"), list=head, item=parts[-1])
     if last == "and":
         return Msg(gettext_noop("%(list)s and %(last)s"), list=head, last=parts[-1])
     return Msg(gettext_noop("%(list)s or %(last)s"), list=head, last=parts[-1])
