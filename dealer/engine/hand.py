@@ -204,7 +204,7 @@ class Legal:
 # --- starting a hand -------------------------------------------------------------------------
 
 
-def _padded(values: tuple[int, ...], n: int, name: str) -> tuple[int, ...]:
+def _padded(values: tuple[int, ...], n: int, name: Msg) -> tuple[int, ...]:
     if not values:
         return (0,) * n
     if len(values) != n:
@@ -246,15 +246,15 @@ def start(config: HandConfig) -> HandState:
                     seat=config.seat(p),
                 )
             )
-    blinds = _padded(config.blinds, n, "Blinds")
+    blinds = _padded(config.blinds, n, Msg(gettext_noop("Blinds")))
     if isinstance(config.structure, FixedLimit) and button_straddled(config):
         # A straddle is a raise in limit: one from the button would reorder the betting for
         # a single bet, which limit rooms do not allow.
         raise IllegalAction(
             Msg(gettext_noop("A button straddle is not allowed in a fixed-limit game."))
         )
-    antes = _padded(config.antes, n, "Antes")
-    dead = _padded(config.dead, n, "Dead blinds")
+    antes = _padded(config.antes, n, Msg(gettext_noop("Antes")))
+    dead = _padded(config.dead, n, Msg(gettext_noop("Dead blinds")))
     stacks = list(config.stacks)
     bets = [0] * n
     contributions = [0] * n

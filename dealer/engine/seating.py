@@ -211,7 +211,11 @@ def next_hand(
     table = _Table.build(seats, max_seats)
     able = table.able()
     if len(able) < 2:
-        who = f"Only seat {able[0]} can play" if able else "Nobody can play"
+        who = (
+            Msg(gettext_noop("Only seat %(seat)s can play"), seat=able[0])
+            if able
+            else Msg(gettext_noop("Nobody can play"))
+        )
         raise NotEnoughPlayers(
             Msg(
                 gettext_noop(
@@ -223,11 +227,11 @@ def next_hand(
     if previous is None:
         return _first_hand(table, stakes, first_button)
     for name, seat in (
-        ("button", previous.button),
-        ("small blind", previous.small_blind),
-        ("big blind", previous.big_blind),
+        (gettext_noop("The previous button"), previous.button),
+        (gettext_noop("The previous small blind"), previous.small_blind),
+        (gettext_noop("The previous big blind"), previous.big_blind),
     ):
-        table.check_seat(seat, f"The previous {name}")
+        table.check_seat(seat, Msg(name))
     if rules.dead_button:
         spots = _dead_button_spots(table, previous)
     else:
@@ -432,7 +436,7 @@ def _first_hand(table: _Table, stakes: Stakes, first_button: int | None) -> Hand
     if first_button is None:
         button = able[0]
     else:
-        table.check_seat(first_button, "The first button")
+        table.check_seat(first_button, Msg(gettext_noop("The first button")))
         if first_button not in able:
             raise ValueError(
                 Msg(
@@ -597,7 +601,7 @@ class _Table:
     def able(self) -> list[int]:
         return [seat for seat, player in self.by_seat.items() if player.can_play]
 
-    def check_seat(self, seat: int, what: str) -> None:
+    def check_seat(self, seat: int, what: Msg) -> None:
         if not 1 <= seat <= self.max_seats:
             raise ValueError(
                 Msg(
