@@ -302,11 +302,11 @@ def _check_config(config: DeluxeConfig) -> None:
         raise IllegalAction(
             Msg(
                 gettext_noop(
-                    "Poker-Deluxe is played with %(MIN_CARDS)s to %(MAX_CARDS)s cards, not "
+                    "Poker-Deluxe is played with %(min_cards)s to %(max_cards)s cards, not "
                     "%(cards)s."
                 ),
-                MIN_CARDS=MIN_CARDS,
-                MAX_CARDS=MAX_CARDS,
+                min_cards=MIN_CARDS,
+                max_cards=MAX_CARDS,
                 cards=config.cards,
             )
         )
@@ -317,14 +317,14 @@ def _check_config(config: DeluxeConfig) -> None:
         raise IllegalAction(
             Msg(
                 gettext_noop(
-                    "With %(cards)s cards and %(FACE_DOWN)s to buy, each player needs "
-                    "%(per_player)s cards: one deck deals %(MIN_PLAYERS)s to %(most)s players, "
+                    "With %(cards)s cards and %(face_down)s to buy, each player needs "
+                    "%(per_player)s cards: one deck deals %(min_players)s to %(most)s players, "
                     "not %(n)s."
                 ),
                 cards=config.cards,
-                FACE_DOWN=FACE_DOWN,
+                face_down=FACE_DOWN,
                 per_player=per_player,
-                MIN_PLAYERS=MIN_PLAYERS,
+                min_players=MIN_PLAYERS,
                 most=most,
                 n=n,
             )
@@ -341,8 +341,8 @@ def _check_config(config: DeluxeConfig) -> None:
     if not 1 <= config.rounds <= MAX_ROUNDS:
         raise IllegalAction(
             Msg(
-                gettext_noop("Agree on 1 to %(MAX_ROUNDS)s rounds, not %(rounds)s."),
-                MAX_ROUNDS=MAX_ROUNDS,
+                gettext_noop("Agree on 1 to %(max_rounds)s rounds, not %(rounds)s."),
+                max_rounds=MAX_ROUNDS,
                 rounds=config.rounds,
             )
         )
@@ -481,9 +481,9 @@ def _buy(state: DeluxeState, action: Buy) -> DeluxeState:
     if not isinstance(cards, int) or isinstance(cards, bool) or cards < 0:
         raise IllegalAction(
             Msg(
-                gettext_noop("%(name)s buys 0 to %(FACE_DOWN)s cards, not %(cards)s."),
+                gettext_noop("%(name)s buys 0 to %(face_down)s cards, not %(cards)s."),
                 name=name,
-                FACE_DOWN=FACE_DOWN,
+                face_down=FACE_DOWN,
                 cards=repr(cards),
             )
         )
@@ -491,11 +491,11 @@ def _buy(state: DeluxeState, action: Buy) -> DeluxeState:
         raise IllegalAction(
             Msg(
                 gettext_noop(
-                    "%(name)s may buy at most %(FACE_DOWN)s cards: only %(FACE_DOWN)s lie face "
+                    "%(name)s may buy at most %(face_down)s cards: only %(face_down)s lie face "
                     "down."
                 ),
                 name=name,
-                FACE_DOWN=FACE_DOWN,
+                face_down=FACE_DOWN,
             )
         )
     cost = buy_cost(cards)

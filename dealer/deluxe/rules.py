@@ -262,10 +262,10 @@ def get_variant(variant: Variant | int) -> Variant:
     raise ValueError(
         Msg(
             gettext_noop(
-                "Poker-Deluxe is played with %(MIN_CARDS)s to %(MAX_CARDS)s cards, not %(variant)s."
+                "Poker-Deluxe is played with %(min_cards)s to %(max_cards)s cards, not %(variant)s."
             ),
-            MIN_CARDS=MIN_CARDS,
-            MAX_CARDS=MAX_CARDS,
+            min_cards=MIN_CARDS,
+            max_cards=MAX_CARDS,
             variant=repr(variant),
         )
     )

@@ -105,8 +105,8 @@ def parse_dice(dice: str | Iterable[Face | str | int]) -> tuple[Face, ...]:
     if len(items) != DICE:
         raise ValueError(
             Msg(
-                gettext_noop("Poker dice are %(DICE)s dice, not %(count)s."),
-                DICE=DICE,
+                gettext_noop("Poker dice are %(dice)s dice, not %(count)s."),
+                dice=DICE,
                 count=len(items),
             )
         )

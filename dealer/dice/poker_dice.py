@@ -171,8 +171,8 @@ def _check_config(config: PokerDiceConfig) -> None:
     ):
         raise IllegalAction(
             Msg(
-                gettext_noop("Agree on 1 to %(MAX_ROUNDS)s rounds, or none, not %(rounds)s."),
-                MAX_ROUNDS=MAX_ROUNDS,
+                gettext_noop("Agree on 1 to %(max_rounds)s rounds, or none, not %(rounds)s."),
+                max_rounds=MAX_ROUNDS,
                 rounds=config.rounds,
             )
         )
@@ -309,19 +309,19 @@ def _check_rolls(state: PokerDiceState, name: str, rolls: int | None) -> int | N
             raise IllegalAction(
                 Msg(
                     gettext_noop(
-                        "%(name)s rolls first: say how many times (1 to %(MAX_ROLLS)s); "
+                        "%(name)s rolls first: say how many times (1 to %(max_rolls)s); "
                         "everyone after gets as many."
                     ),
                     name=name,
-                    MAX_ROLLS=MAX_ROLLS,
+                    max_rolls=MAX_ROLLS,
                 )
             )
         if type(rolls) is not int or not 1 <= rolls <= MAX_ROLLS:
             raise IllegalAction(
                 Msg(
-                    gettext_noop("%(name)s may roll 1 to %(MAX_ROLLS)s times, not %(rolls)s."),
+                    gettext_noop("%(name)s may roll 1 to %(max_rolls)s times, not %(rolls)s."),
                     name=name,
-                    MAX_ROLLS=MAX_ROLLS,
+                    max_rolls=MAX_ROLLS,
                     rolls=repr(rolls),
                 )
             )

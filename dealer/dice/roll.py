@@ -27,8 +27,8 @@ def roll(rng: RandomSource, count: int = DICE) -> tuple[Face, ...]:
     if type(count) is not int or not 0 <= count <= DICE:
         raise ValueError(
             Msg(
-                gettext_noop("Roll 0 to %(DICE)s dice, not %(count)s."),
-                DICE=DICE,
+                gettext_noop("Roll 0 to %(dice)s dice, not %(count)s."),
+                dice=DICE,
                 count=repr(count),
             )
         )

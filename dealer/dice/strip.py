@@ -115,8 +115,8 @@ def start(config: StripConfig) -> StripState:
     ):
         raise IllegalAction(
             Msg(
-                gettext_noop("Agree on 1 to %(MAX_ITEMS)s items each, or none, not %(items)s."),
-                MAX_ITEMS=MAX_ITEMS,
+                gettext_noop("Agree on 1 to %(max_items)s items each, or none, not %(items)s."),
+                max_items=MAX_ITEMS,
                 items=config.items,
             )
         )

@@ -22,9 +22,9 @@ def check_names(names: tuple[str, ...]) -> None:
     if not MIN_PLAYERS <= len(names) <= MAX_PLAYERS:
         raise IllegalAction(
             Msg(
-                gettext_noop("Seat %(MIN_PLAYERS)s to %(MAX_PLAYERS)s players, not %(count)s."),
-                MIN_PLAYERS=MIN_PLAYERS,
-                MAX_PLAYERS=MAX_PLAYERS,
+                gettext_noop("Seat %(min_players)s to %(max_players)s players, not %(count)s."),
+                min_players=MIN_PLAYERS,
+                max_players=MAX_PLAYERS,
                 count=len(names),
             )
         )
@@ -40,11 +40,11 @@ def check_amount(what: Msg, amount: int, *, low: int = 1) -> None:
         raise IllegalAction(
             Msg(
                 gettext_noop(
-                    "The %(what)s must be %(low)s to %(MAX_CHIPS)s chips, not %(amount)s."
+                    "The %(what)s must be %(low)s to %(max_chips)s chips, not %(amount)s."
                 ),
                 what=what,
                 low=low,
-                MAX_CHIPS=MAX_CHIPS,
+                max_chips=MAX_CHIPS,
                 amount=repr(amount),
             )
         )
