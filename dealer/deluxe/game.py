@@ -566,10 +566,10 @@ def _show(state: DeluxeState, action: Show) -> DeluxeState:
         if combo is not None and hand.combo is not combo:
             raise IllegalAction(
                 Msg(
-                    gettext_noop("%(name)s's cards make %(value)s, not %(value2)s."),
+                    gettext_noop("%(name)s's cards make %(made)s, not %(tapped)s."),
                     name=name,
-                    value=hand.combo.value,
-                    value2=combo.value,
+                    made=hand.combo.value,
+                    tapped=combo.value,
                 )
             )
         _check_one_deck(state, p, hand)
@@ -583,12 +583,12 @@ def _show(state: DeluxeState, action: Show) -> DeluxeState:
             raise IllegalAction(
                 Msg(
                     gettext_noop(
-                        "%(name)s was shown with %(value)s, but these cards make %(value2)s: "
+                        "%(name)s was shown with %(shown)s, but these cards make %(made)s: "
                         "undo that to change it."
                     ),
                     name=name,
-                    value=before.combo.value,
-                    value2=hand.combo.value,
+                    shown=before.combo.value,
+                    made=hand.combo.value,
                 )
             )
     shown_combo = hand.combo if hand is not None else combo
@@ -610,9 +610,9 @@ def _check_one_deck(state: DeluxeState, player: int, hand: Hand) -> None:
             raise IllegalAction(
                 Msg(
                     gettext_noop(
-                        "%(value)s is in %(name)s's hand and in %(name2)s's: one deck has only one."
+                        "%(card)s is in %(name)s's hand and in %(name2)s's: one deck has only one."
                     ),
-                    value=common[0],
+                    card=common[0],
                     name=state.name(player),
                     name2=state.name(other),
                 )

@@ -138,8 +138,8 @@ class Variant:
                 return row
         raise ValueError(
             Msg(
-                gettext_noop("%(value)s is not a combination of the %(title)s (%(cards)s cards)."),
-                value=wanted.value,
+                gettext_noop("%(combo)s is not a combination of the %(title)s (%(cards)s cards)."),
+                combo=wanted.value,
                 title=self.title,
                 cards=self.cards,
             )

@@ -255,10 +255,10 @@ def apply(state: PokerDiceState, action: PokerDiceAction) -> PokerDiceState:
         raise IllegalAction(
             Msg(
                 gettext_noop(
-                    "%(name)s is out: their %(value)s chips do not cover the stake of %(stake)s."
+                    "%(name)s is out: their %(chips)s chips do not cover the stake of %(stake)s."
                 ),
                 name=name,
-                value=state.chips[p],
+                chips=state.chips[p],
                 stake=state.config.stake,
             )
         )

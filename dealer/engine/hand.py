@@ -2175,9 +2175,9 @@ def _winners(
         raise IllegalAction(
             Msg(
                 gettext_noop(
-                    "The odd chip goes to one of the pot's winners, not to seat %(value)s."
+                    "The odd chip goes to one of the pot's winners, not to seat %(seat)s."
                 ),
-                value=state.seat(odd) if 0 <= odd < state.players else odd,
+                seat=state.seat(odd) if 0 <= odd < state.players else odd,
             )
         )
     return winners, low
