@@ -69,7 +69,9 @@ class Msg:
         return text % {name: str(value) for name, value in self.params}
 
     def __repr__(self) -> str:
-        return f"Msg({str(self)!r})"
+        # Not str(self): a repr must not fail, nor depend on the active language.
+        values = "".join(f", {name}={value!r}" for name, value in self.params)
+        return f"Msg({self.msgid!r}{values})"
 
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, Msg):
