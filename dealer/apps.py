@@ -10,12 +10,13 @@ class DealerConfig(AppConfig):
 
     def ready(self) -> None:
         # The pure rules' refusals (dealer.engine.text.Msg) read in the request's language.
-        from django.utils.translation import gettext, ngettext
+        from django.utils.translation import gettext, ngettext, pgettext
 
         from dealer.engine import text
 
         text.translate = gettext
         text.translate_plural = ngettext
+        text.translate_in_context = pgettext
 
         # What the ledger must ask of the tables (ledger never imports dealer/).
         from dealer.deluxe_models import deluxe_busy, deluxe_seats, merge_deluxe_players

@@ -36,7 +36,7 @@ from dealer.dice.table import (
     standings,
 )
 from dealer.engine.actions import IllegalAction
-from dealer.engine.text import Msg, Text, gettext_noop
+from dealer.engine.text import Msg, Text, gettext_noop, pgettext_lazy
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -314,13 +314,13 @@ def _answering(state: LiarsState, p: int, what: Msg) -> Claimed:
 
 
 def _accept(state: LiarsState, p: int) -> LiarsState:
-    last = _answering(state, p, Msg(gettext_noop("accept")))
+    last = _answering(state, p, pgettext_lazy("verb", "accept"))
     phase = Phase.ACES if last.hand == FIVE_ACES else Phase.CLAIM
     return replace(state, phase=phase)
 
 
 def _call(state: LiarsState, p: int, dice: Dice) -> LiarsState:
-    last = _answering(state, p, Msg(gettext_noop("call")))
+    last = _answering(state, p, pgettext_lazy("verb", "call"))
     shown = _read(
         Msg(gettext_noop("The dice under %(name)s's cup"), name=state.name(last.player)), dice
     )

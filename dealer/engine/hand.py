@@ -62,7 +62,7 @@ from dealer.engine.rules import (
     StudTie,
     Variant,
 )
-from dealer.engine.text import Msg, Text, gettext_noop, joined
+from dealer.engine.text import Msg, Text, gettext_noop, joined, pgettext_lazy
 
 NOT_ACTED = -1
 
@@ -799,11 +799,11 @@ def apply(state: HandState, action: Action) -> HandState:
             _show_or_muck(d, action)
     elif isinstance(action, Draw) or (isinstance(action, Fold) and phase is Phase.DRAW):
         if phase is not Phase.DRAW:
-            raise IllegalAction(_not_now(state, Msg(gettext_noop("draw"))))
+            raise IllegalAction(_not_now(state, pgettext_lazy("verb", "draw")))
         _draw(d, action)
     else:
         if phase is not Phase.BETTING:
-            raise IllegalAction(_not_now(state, Msg(gettext_noop("bet"))))
+            raise IllegalAction(_not_now(state, pgettext_lazy("verb", "bet")))
         p = action.player
         if not 0 <= p < state.players:
             raise IllegalAction(Msg(gettext_noop("There is no player %(p)s in this hand."), p=p))
@@ -1014,7 +1014,9 @@ def _options_text(state: HandState, legal: Legal) -> Msg:
         parts.append(Msg(gettext_noop("bring in %(amount)s"), amount=legal.bring_in))
     if legal.check:
         parts.append(
-            Msg(gettext_noop("pass")) if _passing_stays_in(state) else Msg(gettext_noop("check"))
+            pgettext_lazy("verb", "pass")
+            if _passing_stays_in(state)
+            else pgettext_lazy("verb", "check")
         )
     if legal.call:
         parts.append(Msg(gettext_noop("call %(amount)s"), amount=legal.call))
@@ -1036,7 +1038,7 @@ def _options_text(state: HandState, legal: Legal) -> Msg:
         )
         parts.append(Msg(verb, amount=amount))
     if legal.fold:
-        parts.append(Msg(gettext_noop("fold")))
+        parts.append(pgettext_lazy("verb", "fold"))
     if not parts:
         return Msg(gettext_noop("nothing is possible"))
     return Msg(gettext_noop("they may %(options)s"), options=joined(parts, "or"))
@@ -1044,7 +1046,7 @@ def _options_text(state: HandState, legal: Legal) -> Msg:
 
 def _raise(state: HandState, d: _Draft, p: int, to: int, legal: Legal) -> None:
     seat = state.seat(p)
-    word = Msg(gettext_noop("bet")) if legal.is_bet else Msg(gettext_noop("raise to"))
+    word = pgettext_lazy("verb", "bet") if legal.is_bet else pgettext_lazy("verb", "raise to")
     if not legal.raise_min:
         why = _may_raise(state, p) or Msg(gettext_noop("not allowed"))
         if legal.call:

@@ -6,8 +6,10 @@ They default to English (the msgid as it is); the Django app sets them to Django
 `ngettext` (dealer/apps.py), so a refusal reads in the language of the request that shows it.
 
 The markers let `manage.py makemessages` find the msgids: xgettext extracts the string passed to
-any function named `gettext_noop`, and the singular and plural passed to one named
-`ngettext_lazy` (the keywords Django's makemessages gives it).
+any function named `gettext_noop`, the singular and plural passed to one named `ngettext_lazy`,
+and the context and message passed to one named `pgettext_lazy` (keywords Django's makemessages
+gives it). A context tells apart a lone word that the screens use otherwise ("bet" the verb in
+"Cannot bet now", not "bet" the past participle of the history).
 """
 
 from __future__ import annotations
@@ -29,9 +31,14 @@ def _english_plural(singular: str, plural: str, number: int) -> str:
     return singular if number == 1 else plural
 
 
-# Set by the Django app (dealer/apps.py) to gettext and ngettext; English until then.
+def _english_in_context(context: str, message: str) -> str:
+    return message
+
+
+# Set by the Django app (dealer/apps.py) to gettext, ngettext and pgettext; English until then.
 translate: Callable[[str], str] = _english
 translate_plural: Callable[[str, str, int], str] = _english_plural
+translate_in_context: Callable[[str, str], str] = _english_in_context
 
 
 class Msg:
@@ -41,26 +48,37 @@ class Msg:
     comparable and picklable, like the strings it stands for.
     """
 
-    __slots__ = ("msgid", "plural", "number", "params")
+    __slots__ = ("msgid", "plural", "number", "context", "params")
 
     msgid: str
     plural: str | None
     number: int
+    context: str | None
     params: tuple[tuple[str, Any], ...]
 
     def __init__(
-        self, msgid: str, /, *, _plural: str | None = None, _number: int = 1, **params: Any
+        self,
+        msgid: str,
+        /,
+        *,
+        _plural: str | None = None,
+        _number: int = 1,
+        _context: str | None = None,
+        **params: Any,
     ) -> None:
         object.__setattr__(self, "msgid", msgid)
         object.__setattr__(self, "plural", _plural)
         object.__setattr__(self, "number", _number)
+        object.__setattr__(self, "context", _context)
         object.__setattr__(self, "params", tuple(sorted(params.items())))
 
     def __setattr__(self, name: str, value: object) -> None:
         raise AttributeError("Msg is immutable")
 
     def __str__(self) -> str:
-        if self.plural is None:
+        if self.context is not None:
+            text = translate_in_context(self.context, self.msgid)
+        elif self.plural is None:
             text = translate(self.msgid)
         else:
             text = translate_plural(self.msgid, self.plural, self.number)
@@ -76,22 +94,25 @@ class Msg:
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, Msg):
             return NotImplemented
-        return (self.msgid, self.plural, self.number, self.params) == (
-            other.msgid,
-            other.plural,
-            other.number,
-            other.params,
-        )
+        return self._key() == other._key()
 
     def __hash__(self) -> int:
-        return hash((self.msgid, self.plural, self.number, self.params))
+        return hash(self._key())
+
+    def _key(self) -> tuple[Any, ...]:
+        return (self.msgid, self.plural, self.number, self.context, self.params)
 
     def __reduce__(self) -> tuple[Any, ...]:
-        return (_rebuild, (self.msgid, self.plural, self.number, dict(self.params)))
+        return (
+            _rebuild,
+            (self.msgid, self.plural, self.number, self.context, dict(self.params)),
+        )
 
 
-def _rebuild(msgid: str, plural: str | None, number: int, params: Mapping[str, Any]) -> Msg:
-    return Msg(msgid, _plural=plural, _number=number, **params)
+def _rebuild(
+    msgid: str, plural: str | None, number: int, context: str | None, params: Mapping[str, Any]
+) -> Msg:
+    return Msg(msgid, _plural=plural, _number=number, _context=context, **params)
 
 
 def ngettext_lazy(singular: str, plural: str, number: int, /, **params: Any) -> Msg:
@@ -101,6 +122,13 @@ def ngettext_lazy(singular: str, plural: str, number: int, /, **params: Any) -> 
     returns a message translated when put into words.
     """
     return Msg(singular, _plural=plural, _number=number, **params)
+
+
+def pgettext_lazy(context: str, message: str, /, **params: Any) -> Msg:
+    """A message translated in `context` when shown (a lone word that means something else
+    elsewhere). Named like Django's `pgettext_lazy` so that makemessages extracts it with its
+    context; like it, it returns a message translated when put into words."""
+    return Msg(message, _context=context, **params)
 
 
 Text = str | Msg

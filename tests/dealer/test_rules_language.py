@@ -24,15 +24,37 @@ def wrapped_ngettext(singular: str, plural: str, number: int) -> str:
     return "«" + translation.ngettext(singular, plural, number) + "»"
 
 
+def wrapped_pgettext(context: str, message: str) -> str:
+    return "«" + translation.pgettext(context, message) + "»"
+
+
 @pytest.fixture
 def marked(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(text, "translate", wrapped_gettext)
     monkeypatch.setattr(text, "translate_plural", wrapped_ngettext)
+    monkeypatch.setattr(text, "translate_in_context", wrapped_pgettext)
 
 
 def test_the_rules_translate_with_djangos_gettext_once_the_app_is_ready() -> None:
     assert text.translate is translation.gettext
     assert text.translate_plural is translation.ngettext
+    assert text.translate_in_context is translation.pgettext
+
+
+def test_a_lone_verb_is_not_taken_for_the_same_word_elsewhere_on_the_screens() -> None:
+    """The history's "bet" is a past participle ("satsat"); "Cannot bet now" asks for the verb,
+    in its own context, so it never borrows that translation."""
+    config = HandConfig(variant=Variant.HOLDEM, structure=NoLimit(), stacks=(100, 100))
+    state = start_hand(config)
+    state = apply_hand(state, Check(state.to_act))
+    state = apply_hand(state, Check(state.to_act))  # the dealer deals the flop next
+    with pytest.raises(IllegalAction) as error:
+        apply_hand(state, Check(0))
+    with translation.override("en"):
+        assert str(error.value) == ("Cannot bet now: the dealer must deal the next street first.")
+    with translation.override("sv"):
+        assert translation.gettext("bet") == "satsat"
+        assert "satsat" not in str(error.value)
 
 
 def refused_claim() -> IllegalAction:

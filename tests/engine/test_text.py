@@ -14,7 +14,7 @@ import pytest
 
 from dealer.engine import HandState, start, text
 from dealer.engine.actions import Check, IllegalAction, Raise
-from dealer.engine.text import Msg, gettext_noop, joined, ngettext_lazy
+from dealer.engine.text import Msg, gettext_noop, joined, ngettext_lazy, pgettext_lazy
 from tests.engine.test_hand import holdem, refused
 
 
@@ -27,6 +27,7 @@ def bracketed(monkeypatch: pytest.MonkeyPatch) -> None:
         "translate_plural",
         lambda singular, plural, number: f"[{singular if number == 1 else plural}]",
     )
+    monkeypatch.setattr(text, "translate_in_context", lambda context, message: f"[{message}]")
 
 
 def three_handed() -> HandState:
@@ -77,6 +78,14 @@ def test_a_plural_message_picks_the_form_by_the_number() -> None:
     one = ngettext_lazy("%(count)s card", "%(count)s cards", 1, count=1)
     two = ngettext_lazy("%(count)s card", "%(count)s cards", 2, count=2)
     assert (str(one), str(two)) == ("1 card", "2 cards")
+
+
+def test_a_word_in_context_is_translated_in_its_context(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(
+        text, "translate_in_context", lambda context, message: f"{message}/{context}"
+    )
+    assert str(pgettext_lazy("verb", "bet")) == "bet/verb"
+    assert pgettext_lazy("verb", "bet") != Msg(gettext_noop("bet"))
 
 
 @pytest.mark.parametrize(
