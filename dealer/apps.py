@@ -9,6 +9,15 @@ class DealerConfig(AppConfig):
     verbose_name = _("Dealer")
 
     def ready(self) -> None:
+        # The pure rules' refusals (dealer.engine.text.Msg) read in the request's language.
+        from django.utils.translation import gettext, ngettext, pgettext
+
+        from dealer.engine import text
+
+        text.translate = gettext
+        text.translate_plural = ngettext
+        text.translate_in_context = pgettext
+
         # What the ledger must ask of the tables (ledger never imports dealer/).
         from dealer.deluxe_models import deluxe_busy, deluxe_seats, merge_deluxe_players
         from dealer.dice_models import dice_busy, dice_seats, merge_dice_players

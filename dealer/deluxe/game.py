@@ -30,6 +30,7 @@ from dealer.deluxe.rules import (
 )
 from dealer.engine.actions import IllegalAction
 from dealer.engine.cards import Card, card_order_key, parse_cards
+from dealer.engine.text import Msg, gettext_noop
 
 DECK: Final = 52  # "ein Kartenspiel mit 52 Karten"
 FACE_DOWN: Final = 4  # "werden jedem Spieler erneut vier Karten einzeln ausgeteilt"
@@ -299,32 +300,64 @@ class DeluxeState:
 def _check_config(config: DeluxeConfig) -> None:
     if not isinstance(config.cards, int) or not MIN_CARDS <= config.cards <= MAX_CARDS:
         raise IllegalAction(
-            f"Poker-Deluxe is played with {MIN_CARDS} to {MAX_CARDS} cards, not {config.cards}."
+            Msg(
+                gettext_noop(
+                    "Poker-Deluxe is played with %(min_cards)s to %(max_cards)s cards, not "
+                    "%(cards)s."
+                ),
+                min_cards=MIN_CARDS,
+                max_cards=MAX_CARDS,
+                cards=config.cards,
+            )
         )
     n = config.players
     most = max_players(config.cards)
     if not MIN_PLAYERS <= n <= most:
         per_player = config.cards + FACE_DOWN
         raise IllegalAction(
-            f"With {config.cards} cards and {FACE_DOWN} to buy, each player needs {per_player}"
-            f" cards: one deck deals {MIN_PLAYERS} to {most} players, not {n}."
+            Msg(
+                gettext_noop(
+                    "With %(cards)s cards and %(face_down)s to buy, each player needs "
+                    "%(per_player)s cards: one deck deals %(min_players)s to %(most)s players, "
+                    "not %(n)s."
+                ),
+                cards=config.cards,
+                face_down=FACE_DOWN,
+                per_player=per_player,
+                min_players=MIN_PLAYERS,
+                most=most,
+                n=n,
+            )
         )
     names = [name.strip() for name in config.names]
     if not all(names):
-        raise IllegalAction("Every player needs a name.")
+        raise IllegalAction(Msg(gettext_noop("Every player needs a name.")))
     if len(set(names)) != n:
-        raise IllegalAction("Two players have the same name: tell them apart.")
+        raise IllegalAction(Msg(gettext_noop("Two players have the same name: tell them apart.")))
     if sorted(config.youngest_first) != list(range(n)):
-        raise IllegalAction("List every player once, from the youngest to the oldest.")
+        raise IllegalAction(
+            Msg(gettext_noop("List every player once, from the youngest to the oldest."))
+        )
     if not 1 <= config.rounds <= MAX_ROUNDS:
-        raise IllegalAction(f"Agree on 1 to {MAX_ROUNDS} rounds, not {config.rounds}.")
+        raise IllegalAction(
+            Msg(
+                gettext_noop("Agree on 1 to %(max_rounds)s rounds, not %(rounds)s."),
+                max_rounds=MAX_ROUNDS,
+                rounds=config.rounds,
+            )
+        )
     for chips in config.chip_set:
         if not 1 <= chips.value <= MAX_CHIP_VALUE or not 0 <= chips.count <= MAX_CHIP_COUNT:
             raise IllegalAction(
-                f"{chips.count} × {chips.value} ({chips.colour}) is not a home game's chips."
+                Msg(
+                    gettext_noop("%(count)s × %(value)s (%(colour)s) is not a home game's chips."),
+                    count=chips.count,
+                    value=chips.value,
+                    colour=chips.colour,
+                )
             )
     if config.starting_chips <= 0:
-        raise IllegalAction("Every player needs chips to start.")
+        raise IllegalAction(Msg(gettext_noop("Every player needs chips to start.")))
 
 
 def start(config: DeluxeConfig) -> DeluxeState:
@@ -406,12 +439,16 @@ def needs_cards(state: DeluxeState) -> tuple[int, ...]:
 def apply(state: DeluxeState, action: Action) -> DeluxeState:
     """Apply one action and return the new state, or raise IllegalAction saying why not."""
     if state.is_over:
-        raise IllegalAction("The game is over.")
+        raise IllegalAction(Msg(gettext_noop("The game is over.")))
     if not isinstance(action, Buy | Show):
-        raise IllegalAction(f"{action!r} is not a Poker-Deluxe action.")
+        raise IllegalAction(
+            Msg(gettext_noop("%(action)s is not a Poker-Deluxe action."), action=repr(action))
+        )
     player = action.player
     if type(player) is not int or not 0 <= player < state.config.players:
-        raise IllegalAction(f"There is no player {player!r} at this table.")
+        raise IllegalAction(
+            Msg(gettext_noop("There is no player %(player)s at this table."), player=repr(player))
+        )
     if isinstance(action, Buy):
         return _buy(state, action)
     return _show(state, action)
@@ -420,26 +457,63 @@ def apply(state: DeluxeState, action: Action) -> DeluxeState:
 def _buy(state: DeluxeState, action: Buy) -> DeluxeState:
     p, name = action.player, state.name(action.player)
     if state.phase is not Phase.BUYING:
-        raise IllegalAction(f"Buying is over: enter the combinations. {name} cannot buy now.")
+        raise IllegalAction(
+            Msg(
+                gettext_noop("Buying is over: enter the combinations. %(name)s cannot buy now."),
+                name=name,
+            )
+        )
     assert state.to_buy is not None
     if p != state.to_buy:
         dealer = state.name(state.dealer)
         raise IllegalAction(
-            f"It is {state.name(state.to_buy)}'s turn to buy, not {name}'s: buying goes to the"
-            f" left, from the player left of the dealer ({dealer}) round to the dealer."
+            Msg(
+                gettext_noop(
+                    "It is %(name)s's turn to buy, not %(name2)s's: buying goes to the left, "
+                    "from the player left of the dealer (%(dealer)s) round to the dealer."
+                ),
+                name=state.name(state.to_buy),
+                name2=name,
+                dealer=dealer,
+            )
         )
     cards = action.cards
     if not isinstance(cards, int) or isinstance(cards, bool) or cards < 0:
-        raise IllegalAction(f"{name} buys 0 to {FACE_DOWN} cards, not {cards!r}.")
+        raise IllegalAction(
+            Msg(
+                gettext_noop("%(name)s buys 0 to %(face_down)s cards, not %(cards)s."),
+                name=name,
+                face_down=FACE_DOWN,
+                cards=repr(cards),
+            )
+        )
     if cards > FACE_DOWN:
         raise IllegalAction(
-            f"{name} may buy at most {FACE_DOWN} cards: only {FACE_DOWN} lie face down."
+            Msg(
+                gettext_noop(
+                    "%(name)s may buy at most %(face_down)s cards: only %(face_down)s lie face "
+                    "down."
+                ),
+                name=name,
+                face_down=FACE_DOWN,
+            )
         )
     cost = buy_cost(cards)
     chips = state.chips[p]
     if cost > chips:
         prices = " + ".join(str(k) for k in range(1, cards + 1))
-        raise IllegalAction(f"{name} has {chips} units: {cards} cards cost {cost} ({prices}).")
+        raise IllegalAction(
+            Msg(
+                gettext_noop(
+                    "%(name)s has %(chips)s units: %(cards)s cards cost %(cost)s (%(prices)s)."
+                ),
+                name=name,
+                chips=chips,
+                cards=cards,
+                cost=cost,
+                prices=prices,
+            )
+        )
     bought = list(state.bought)
     bought[p] = cards
     dealer = state.dealer
@@ -459,35 +533,63 @@ def _show(state: DeluxeState, action: Show) -> DeluxeState:
     if state.phase is not Phase.SHOWDOWN:
         assert state.to_buy is not None
         raise IllegalAction(
-            f"Buying is not over: {state.name(state.to_buy)} buys next. Show {name}'s hand after."
+            Msg(
+                gettext_noop(
+                    "Buying is not over: %(name)s buys next. Show %(name2)s's hand after."
+                ),
+                name=state.name(state.to_buy),
+                name2=name,
+            )
         )
     variant = state.config.variant
     if action.combo is None and not action.cards:
-        raise IllegalAction(f"Tap {name}'s combination or enter {name}'s cards.")
+        raise IllegalAction(
+            Msg(gettext_noop("Tap %(name)s's combination or enter %(name)s's cards."), name=name)
+        )
     combo: Combo | None = None
     if action.combo is not None:
         try:
             combo = variant.row(action.combo).combo
         except ValueError as error:
-            raise IllegalAction(f"{name}: {error}") from None
+            raise IllegalAction(
+                Msg(gettext_noop("%(name)s: %(error)s"), name=name, error=error)
+            ) from None
     hand: Hand | None = None
     if action.cards:
         try:
             cards = parse_cards(action.cards) if isinstance(action.cards, str) else action.cards
             hand = classify(variant, cards)
         except ValueError as error:
-            raise IllegalAction(f"{name}'s cards: {error}") from None
+            raise IllegalAction(
+                Msg(gettext_noop("%(name)s's cards: %(error)s"), name=name, error=error)
+            ) from None
         if combo is not None and hand.combo is not combo:
-            raise IllegalAction(f"{name}'s cards make {hand.combo.value}, not {combo.value}.")
+            raise IllegalAction(
+                Msg(
+                    gettext_noop("%(name)s's cards make %(made)s, not %(tapped)s."),
+                    name=name,
+                    made=hand.combo.value,
+                    tapped=combo.value,
+                )
+            )
         _check_one_deck(state, p, hand)
     before = state.shown[p]
     if before is not None:
         if before.hand is not None or hand is None:
-            raise IllegalAction(f"{name} has already shown: undo that to change it.")
+            raise IllegalAction(
+                Msg(gettext_noop("%(name)s has already shown: undo that to change it."), name=name)
+            )
         if hand.combo is not before.combo:
             raise IllegalAction(
-                f"{name} was shown with {before.combo.value}, but these cards make"
-                f" {hand.combo.value}: undo that to change it."
+                Msg(
+                    gettext_noop(
+                        "%(name)s was shown with %(shown)s, but these cards make %(made)s: "
+                        "undo that to change it."
+                    ),
+                    name=name,
+                    shown=before.combo.value,
+                    made=hand.combo.value,
+                )
             )
     shown_combo = hand.combo if hand is not None else combo
     assert shown_combo is not None
@@ -506,8 +608,14 @@ def _check_one_deck(state: DeluxeState, player: int, hand: Hand) -> None:
         common = sorted(set(hand.cards) & set(shown.hand.cards), key=card_order_key)
         if common:
             raise IllegalAction(
-                f"{common[0]} is in {state.name(player)}'s hand and in {state.name(other)}'s:"
-                " one deck has only one."
+                Msg(
+                    gettext_noop(
+                        "%(card)s is in %(name)s's hand and in %(name2)s's: one deck has only one."
+                    ),
+                    card=common[0],
+                    name=state.name(player),
+                    name2=state.name(other),
+                )
             )
 
 

@@ -21,6 +21,7 @@ from types import MappingProxyType
 from typing import Final
 
 from dealer.engine.cards import ACE, Card, parse_cards
+from dealer.engine.text import Msg, gettext_noop
 
 MIN_CARDS: Final = 4
 MAX_CARDS: Final = 8
@@ -92,7 +93,9 @@ def parse_combo(text: str | Combo) -> Combo:
     for combo in Combo:
         if wanted in (combo.value.casefold(), combo.name.casefold()):
             return combo
-    raise ValueError(f"{text!r} is not a Poker-Deluxe combination.")
+    raise ValueError(
+        Msg(gettext_noop("%(text)s is not a Poker-Deluxe combination."), text=repr(text))
+    )
 
 
 @dataclass(frozen=True, slots=True)
@@ -134,7 +137,12 @@ class Variant:
             if row.combo is wanted:
                 return row
         raise ValueError(
-            f"{wanted.value} is not a combination of the {self.title} ({self.cards} cards)."
+            Msg(
+                gettext_noop("%(combo)s is not a combination of the %(title)s (%(cards)s cards)."),
+                combo=wanted.value,
+                title=self.title,
+                cards=self.cards,
+            )
         )
 
     def points(self, combo: Combo | str) -> int:
@@ -252,7 +260,14 @@ def get_variant(variant: Variant | int) -> Variant:
     if isinstance(variant, int) and not isinstance(variant, bool) and variant in VARIANTS:
         return VARIANTS[variant]
     raise ValueError(
-        f"Poker-Deluxe is played with {MIN_CARDS} to {MAX_CARDS} cards, not {variant!r}."
+        Msg(
+            gettext_noop(
+                "Poker-Deluxe is played with %(min_cards)s to %(max_cards)s cards, not %(variant)s."
+            ),
+            min_cards=MIN_CARDS,
+            max_cards=MAX_CARDS,
+            variant=repr(variant),
+        )
     )
 
 
@@ -280,13 +295,24 @@ def check_cards(variant: Variant | int, cards: Iterable[Card] | str) -> tuple[Ca
     hand = parse_cards(cards) if isinstance(cards, str) else tuple(cards)
     for card in hand:
         if not isinstance(card, Card) or card.is_joker:
-            raise ValueError(f"{card} is not a card of the 52-card deck.")
+            raise ValueError(
+                Msg(gettext_noop("%(card)s is not a card of the 52-card deck."), card=card)
+            )
     if len(hand) != v.cards:
-        raise ValueError(f"The {v.title} needs {v.cards} cards, not {len(hand)}.")
+        raise ValueError(
+            Msg(
+                gettext_noop("The %(title)s needs %(cards)s cards, not %(count)s."),
+                title=v.title,
+                cards=v.cards,
+                count=len(hand),
+            )
+        )
     seen: set[Card] = set()
     for card in hand:
         if card in seen:
-            raise ValueError(f"{card} is there twice: a deck has only one.")
+            raise ValueError(
+                Msg(gettext_noop("%(card)s is there twice: a deck has only one."), card=card)
+            )
         seen.add(card)
     return hand
 

@@ -21,6 +21,8 @@ from enum import IntEnum
 from functools import cache
 from typing import Final
 
+from dealer.engine.text import Msg, gettext_noop
+
 DICE: Final = 5  # "Póker með 5 póker teningum"
 
 
@@ -53,12 +55,12 @@ _SYMBOLS: Final = {
     Face.ACE: "A",
 }
 _PLURALS: Final = {
-    Face.NINE: "nines",
-    Face.TEN: "tens",
-    Face.JACK: "jacks",
-    Face.QUEEN: "queens",
-    Face.KING: "kings",
-    Face.ACE: "aces",
+    Face.NINE: gettext_noop("nines"),
+    Face.TEN: gettext_noop("tens"),
+    Face.JACK: gettext_noop("jacks"),
+    Face.QUEEN: gettext_noop("queens"),
+    Face.KING: gettext_noop("kings"),
+    Face.ACE: gettext_noop("aces"),
 }
 FACES: Final = tuple(Face)
 # The symbols a dealer types, English names and the seed's Icelandic names ("T" is the ten of a
@@ -89,14 +91,25 @@ def parse_face(face: Face | str | int) -> Face:
             return Face(face)
     elif isinstance(face, str) and face.strip().casefold() in _READ:
         return _READ[face.strip().casefold()]
-    raise ValueError(f"{face!r} is not a face of a poker die: they show 9 10 J Q K A.")
+    raise ValueError(
+        Msg(
+            gettext_noop("%(face)s is not a face of a poker die: they show 9 10 J Q K A."),
+            face=repr(face),
+        )
+    )
 
 
 def parse_dice(dice: str | Iterable[Face | str | int]) -> tuple[Face, ...]:
     """Exactly five faces, from faces or text ("K K 9 9 A"); ValueError for anything else."""
     items = dice.replace(",", " ").split() if isinstance(dice, str) else list(dice)
     if len(items) != DICE:
-        raise ValueError(f"Poker dice are {DICE} dice, not {len(items)}.")
+        raise ValueError(
+            Msg(
+                gettext_noop("Poker dice are %(dice)s dice, not %(count)s."),
+                dice=DICE,
+                count=len(items),
+            )
+        )
     return tuple(parse_face(item) for item in items)
 
 
@@ -179,16 +192,29 @@ class Hand:
 
     def __post_init__(self) -> None:
         if not isinstance(self.kind, Kind) or not all(isinstance(f, Face) for f in self.faces):
-            raise ValueError("A hand is a Kind and Faces: use Hand.of(kind, *faces).")
+            raise ValueError(
+                Msg(gettext_noop("A hand is a Kind and Faces: use Hand.of(kind, *faces)."))
+            )
         if len(self.faces) != self.kind.faces:
             raise ValueError(
-                f"{_describe_kind(self.kind)} is named by {self.kind.faces} face(s),"
-                f" not {len(self.faces)}."
+                Msg(
+                    gettext_noop("%(describe_kind)s is named by %(faces)s face(s), not %(count)s."),
+                    describe_kind=_describe_kind(self.kind),
+                    faces=self.kind.faces,
+                    count=len(self.faces),
+                )
             )
         if len(set(self.faces)) != len(self.faces):
-            raise ValueError(f"{_describe_kind(self.kind)} needs two different faces.")
+            raise ValueError(
+                Msg(
+                    gettext_noop("%(describe_kind)s needs two different faces."),
+                    describe_kind=_describe_kind(self.kind),
+                )
+            )
         if self.kind is Kind.TWO_PAIRS and self.faces[0] < self.faces[1]:
-            raise ValueError("Two pairs are named higher pair first: use Hand.of.")
+            raise ValueError(
+                Msg(gettext_noop("Two pairs are named higher pair first: use Hand.of."))
+            )
 
     @classmethod
     def of(cls, kind: Kind | str, *faces: Face | str | int) -> Hand:
@@ -198,42 +224,51 @@ class Hand:
             try:
                 kind = Kind[str(kind).strip().upper().replace(" ", "_")]
             except KeyError:
-                raise ValueError(f"{kind!r} is not a poker dice combination.") from None
+                raise ValueError(
+                    Msg(gettext_noop("%(kind)s is not a poker dice combination."), kind=repr(kind))
+                ) from None
         parsed = tuple(parse_face(f) for f in faces)
         if kind is Kind.TWO_PAIRS:
             parsed = tuple(sorted(parsed, reverse=True))
         return cls(kind, parsed)
 
     def __str__(self) -> str:
-        f = self.faces
+        return str(self.label())
+
+    def label(self) -> Msg:
+        """The combination in words, by the faces that make it ("a pair of kings"),
+        translatable (the same msgids as the dice screen's `hand_label`)."""
+        f = [Msg(face.plural) for face in self.faces]
         match self.kind:
             case Kind.PAIR:
-                return f"a pair of {f[0].plural}"
+                return Msg(gettext_noop("a pair of %(a)s"), a=f[0])
             case Kind.TWO_PAIRS:
-                return f"two pairs, {f[0].plural} and {f[1].plural}"
+                return Msg(gettext_noop("two pairs, %(a)s and %(b)s"), a=f[0], b=f[1])
             case Kind.THREE_OF_A_KIND:
-                return f"three {f[0].plural}"
+                return Msg(gettext_noop("three %(a)s"), a=f[0])
             case Kind.FULL_HOUSE:
-                return f"a full house, three {f[0].plural} and two {f[1].plural}"
+                return Msg(gettext_noop("a full house, three %(a)s and two %(b)s"), a=f[0], b=f[1])
             case Kind.FOUR_OF_A_KIND:
-                return f"four {f[0].plural}"
+                return Msg(gettext_noop("four %(a)s"), a=f[0])
             case Kind.FIVE_OF_A_KIND:
-                return f"five {f[0].plural}"
+                return Msg(gettext_noop("five %(a)s"), a=f[0])
         return _describe_kind(self.kind)
 
 
-def _describe_kind(kind: Kind) -> str:
-    return {
-        Kind.NOTHING: "nothing",
-        Kind.PAIR: "a pair",
-        Kind.TWO_PAIRS: "two pairs",
-        Kind.THREE_OF_A_KIND: "three of a kind",
-        Kind.LOW_STRAIGHT: "the straight 9 to K",
-        Kind.FULL_HOUSE: "a full house",
-        Kind.HIGH_STRAIGHT: "the straight 10 to A",
-        Kind.FOUR_OF_A_KIND: "four of a kind",
-        Kind.FIVE_OF_A_KIND: "five of a kind",
-    }[kind]
+def _describe_kind(kind: Kind) -> Msg:
+    return Msg(
+        {
+            Kind.NOTHING: gettext_noop("nothing"),
+            Kind.PAIR: gettext_noop("a pair"),
+            Kind.TWO_PAIRS: gettext_noop("two pairs"),
+            Kind.THREE_OF_A_KIND: gettext_noop("three of a kind"),
+            Kind.LOW_STRAIGHT: gettext_noop("the straight 9 to K"),
+            Kind.FULL_HOUSE: gettext_noop("a full house"),
+            Kind.HIGH_STRAIGHT: gettext_noop("the straight 10 to A"),
+            Kind.FOUR_OF_A_KIND: gettext_noop("four of a kind"),
+            Kind.FIVE_OF_A_KIND: gettext_noop("five of a kind"),
+        }[kind]
+    )
 
 
 FIVE_ACES: Final = Hand(Kind.FIVE_OF_A_KIND, (Face.ACE,))  # "fimm ásar (poker ases)", the top

@@ -36,6 +36,7 @@ from dealer.dice.table import (
     standings,
 )
 from dealer.engine.actions import IllegalAction
+from dealer.engine.text import Msg, Text, gettext_noop, pgettext_lazy
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -175,8 +176,8 @@ class LiarsState:
 
 def _check_config(config: LiarsConfig) -> None:
     check_names(config.names)
-    check_amount("starting chips", config.chips)
-    check_amount("stake", config.stake)
+    check_amount(Msg(gettext_noop("starting chips")), config.chips)
+    check_amount(Msg(gettext_noop("stake")), config.stake)
     check_player(config.names, config.first)
 
 
@@ -214,16 +215,26 @@ def _claimable(hand: Hand) -> bool:
 def apply(state: LiarsState, action: LiarsAction) -> LiarsState:
     """Apply one action and return the new state, or raise IllegalAction saying why not."""
     if state.is_over:
-        raise IllegalAction("The game is over.")
+        raise IllegalAction(Msg(gettext_noop("The game is over.")))
     if not isinstance(action, Claim | Accept | Call | RollAces):
-        raise IllegalAction(f"{action!r} is not a liar's dice action.")
+        raise IllegalAction(
+            Msg(gettext_noop("%(action)s is not a liar's dice action."), action=repr(action))
+        )
     p = check_player(state.config.names, action.player)
     name = state.name(p)
     if p in state.out:
-        raise IllegalAction(f"{name} is out: they have no chips left.")
+        raise IllegalAction(
+            Msg(gettext_noop("%(name)s is out: they have no chips left."), name=name)
+        )
     assert state.to_act is not None
     if p != state.to_act:
-        raise IllegalAction(f"It is {state.name(state.to_act)}'s turn, not {name}'s.")
+        raise IllegalAction(
+            Msg(
+                gettext_noop("It is %(name)s's turn, not %(name2)s's."),
+                name=state.name(state.to_act),
+                name2=name,
+            )
+        )
     match action:
         case Claim():
             return _claim(state, p, action.hand)
@@ -235,28 +246,46 @@ def apply(state: LiarsState, action: LiarsAction) -> LiarsState:
             return _roll_aces(state, p, action.dice)
 
 
-def _read(name: str, dice: Dice) -> Hand:
+def _read(name: Text, dice: Dice) -> Hand:
     try:
         return read_hand(dice)
     except ValueError as error:
-        raise IllegalAction(f"{name}: {error}") from None
+        raise IllegalAction(
+            Msg(gettext_noop("%(name)s: %(error)s"), name=name, error=error)
+        ) from None
 
 
 def _claim(state: LiarsState, p: int, hand: Dice) -> LiarsState:
     name = state.name(p)
     if state.phase is Phase.ANSWER:
-        raise IllegalAction(f"{name} must first accept the claim or call the bluff.")
+        raise IllegalAction(
+            Msg(gettext_noop("%(name)s must first accept the claim or call the bluff."), name=name)
+        )
     if state.phase is Phase.ACES:
-        raise IllegalAction(f"{name} accepted five aces: nothing is higher, so roll for them.")
+        raise IllegalAction(
+            Msg(
+                gettext_noop("%(name)s accepted five aces: nothing is higher, so roll for them."),
+                name=name,
+            )
+        )
     claim = _read(name, hand)
     if not _claimable(claim):
-        raise IllegalAction(f"{name} must claim a combination: a pair at least.")
+        raise IllegalAction(
+            Msg(gettext_noop("%(name)s must claim a combination: a pair at least."), name=name)
+        )
     last = state.last_claim
     # "Tilkynningin verður að vera hærri en sú síðasta": higher, never equal.
     if last is not None and not claim > last.hand:
         raise IllegalAction(
-            f"{name} must claim more than {last.hand} ({state.name(last.player)}'s claim),"
-            f" not {claim}."
+            Msg(
+                gettext_noop(
+                    "%(name)s must claim more than %(hand)s (%(name2)s's claim), not %(claim)s."
+                ),
+                name=name,
+                hand=last.hand.label(),
+                name2=state.name(last.player),
+                claim=claim.label(),
+            )
         )
     return replace(
         state,
@@ -266,25 +295,35 @@ def _claim(state: LiarsState, p: int, hand: Dice) -> LiarsState:
     )
 
 
-def _answering(state: LiarsState, p: int, what: str) -> Claimed:
+def _answering(state: LiarsState, p: int, what: Msg) -> Claimed:
     if state.phase is not Phase.ANSWER:
         if state.phase is Phase.ACES:
-            raise IllegalAction(f"{state.name(p)} accepted five aces: roll for them.")
-        raise IllegalAction(f"Nothing to {what}: {state.name(p)} claims first.")
+            raise IllegalAction(
+                Msg(gettext_noop("%(name)s accepted five aces: roll for them."), name=state.name(p))
+            )
+        raise IllegalAction(
+            Msg(
+                gettext_noop("Nothing to %(what)s: %(name)s claims first."),
+                what=what,
+                name=state.name(p),
+            )
+        )
     last = state.last_claim
     assert last is not None
     return last
 
 
 def _accept(state: LiarsState, p: int) -> LiarsState:
-    last = _answering(state, p, "accept")
+    last = _answering(state, p, pgettext_lazy("verb", "accept"))
     phase = Phase.ACES if last.hand == FIVE_ACES else Phase.CLAIM
     return replace(state, phase=phase)
 
 
 def _call(state: LiarsState, p: int, dice: Dice) -> LiarsState:
-    last = _answering(state, p, "call")
-    shown = _read(f"The dice under {state.name(last.player)}'s cup", dice)
+    last = _answering(state, p, pgettext_lazy("verb", "call"))
+    shown = _read(
+        Msg(gettext_noop("The dice under %(name)s's cup"), name=state.name(last.player)), dice
+    )
     held = shown >= last.hand
     payer = p if held else last.player
     return _pay(state, Ending.CALLED, by=p, shown=shown, held=held, payer=payer)
@@ -292,10 +331,15 @@ def _call(state: LiarsState, p: int, dice: Dice) -> LiarsState:
 
 def _roll_aces(state: LiarsState, p: int, dice: Dice) -> LiarsState:
     if state.phase is not Phase.ACES:
-        raise IllegalAction(f"{state.name(p)} has not accepted five aces: nothing to roll for.")
+        raise IllegalAction(
+            Msg(
+                gettext_noop("%(name)s has not accepted five aces: nothing to roll for."),
+                name=state.name(p),
+            )
+        )
     last = state.last_claim
     assert last is not None
-    shown = _read(f"{state.name(p)}'s roll", dice)
+    shown = _read(Msg(gettext_noop("%(name)s's roll"), name=state.name(p)), dice)
     made = shown == FIVE_ACES
     payer = last.player if made else p
     return _pay(state, Ending.ACES, by=p, shown=shown, held=made, payer=payer)

@@ -30,6 +30,7 @@ from dealer.dice.table import (
     standings,
 )
 from dealer.engine.actions import IllegalAction
+from dealer.engine.text import Msg, gettext_noop
 
 MAX_ROLLS: Final = 3  # "Hver leikmaður má kasta þrisvar í hverri umferð"
 MAX_ROUNDS: Final = 1_000
@@ -154,17 +155,27 @@ class PokerDiceState:
 
 def _check_config(config: PokerDiceConfig) -> None:
     check_names(config.names)
-    check_amount("starting chips", config.chips)
-    check_amount("stake", config.stake)
+    check_amount(Msg(gettext_noop("starting chips")), config.chips)
+    check_amount(Msg(gettext_noop("stake")), config.stake)
     if config.stake > config.chips:
         raise IllegalAction(
-            f"A stake of {config.stake} is more than a player's {config.chips} chips."
+            Msg(
+                gettext_noop("A stake of %(stake)s is more than a player's %(chips)s chips."),
+                stake=config.stake,
+                chips=config.chips,
+            )
         )
     check_player(config.names, config.first)
     if config.rounds is not None and (
         type(config.rounds) is not int or not 1 <= config.rounds <= MAX_ROUNDS
     ):
-        raise IllegalAction(f"Agree on 1 to {MAX_ROUNDS} rounds, or none, not {config.rounds}.")
+        raise IllegalAction(
+            Msg(
+                gettext_noop("Agree on 1 to %(max_rounds)s rounds, or none, not %(rounds)s."),
+                max_rounds=MAX_ROUNDS,
+                rounds=config.rounds,
+            )
+        )
 
 
 def start(config: PokerDiceConfig) -> PokerDiceState:
@@ -233,29 +244,53 @@ def legal_actions(state: PokerDiceState) -> PokerDiceLegal:
 def apply(state: PokerDiceState, action: PokerDiceAction) -> PokerDiceState:
     """Apply one action and return the new state, or raise IllegalAction saying why not."""
     if state.is_over:
-        raise IllegalAction("The game is over.")
+        raise IllegalAction(Msg(gettext_noop("The game is over.")))
     if not isinstance(action, Show):
-        raise IllegalAction(f"{action!r} is not a poker dice action.")
+        raise IllegalAction(
+            Msg(gettext_noop("%(action)s is not a poker dice action."), action=repr(action))
+        )
     p = check_player(state.config.names, action.player)
     name = state.name(p)
     if p in state.out:
         raise IllegalAction(
-            f"{name} is out: their {state.chips[p]} chips do not cover the stake of"
-            f" {state.config.stake}."
+            Msg(
+                gettext_noop(
+                    "%(name)s is out: their %(chips)s chips do not cover the stake of %(stake)s."
+                ),
+                name=name,
+                chips=state.chips[p],
+                stake=state.config.stake,
+            )
         )
     if p not in state.playing:
         tied = ", ".join(state.name(q) for q in state.playing)
-        raise IllegalAction(f"{name} is not in the replay: only {tied} play again.")
+        raise IllegalAction(
+            Msg(
+                gettext_noop("%(name)s is not in the replay: only %(tied)s play again."),
+                name=name,
+                tied=tied,
+            )
+        )
     to_show = state.to_show
     assert to_show is not None
     if p != to_show:
         if any(s.player == p for s in state.shown):
-            raise IllegalAction(f"{name} has already shown: undo that to change it.")
-        raise IllegalAction(f"It is {state.name(to_show)}'s turn, not {name}'s.")
+            raise IllegalAction(
+                Msg(gettext_noop("%(name)s has already shown: undo that to change it."), name=name)
+            )
+        raise IllegalAction(
+            Msg(
+                gettext_noop("It is %(name)s's turn, not %(name2)s's."),
+                name=state.name(to_show),
+                name2=name,
+            )
+        )
     try:
         hand = read_hand(action.hand)
     except ValueError as error:
-        raise IllegalAction(f"{name}'s dice: {error}") from None
+        raise IllegalAction(
+            Msg(gettext_noop("%(name)s's dice: %(error)s"), name=name, error=error)
+        ) from None
     rolls = _check_rolls(state, name, action.rolls)
     state = replace(
         state,
@@ -272,11 +307,24 @@ def _check_rolls(state: PokerDiceState, name: str, rolls: int | None) -> int | N
     if not state.shown:
         if rolls is None:
             raise IllegalAction(
-                f"{name} rolls first: say how many times (1 to {MAX_ROLLS}); everyone after"
-                " gets as many."
+                Msg(
+                    gettext_noop(
+                        "%(name)s rolls first: say how many times (1 to %(max_rolls)s); "
+                        "everyone after gets as many."
+                    ),
+                    name=name,
+                    max_rolls=MAX_ROLLS,
+                )
             )
         if type(rolls) is not int or not 1 <= rolls <= MAX_ROLLS:
-            raise IllegalAction(f"{name} may roll 1 to {MAX_ROLLS} times, not {rolls!r}.")
+            raise IllegalAction(
+                Msg(
+                    gettext_noop("%(name)s may roll 1 to %(max_rolls)s times, not %(rolls)s."),
+                    name=name,
+                    max_rolls=MAX_ROLLS,
+                    rolls=repr(rolls),
+                )
+            )
         return rolls
     if rolls is None:
         return None
@@ -285,7 +333,15 @@ def _check_rolls(state: PokerDiceState, name: str, rolls: int | None) -> int | N
     first = state.name(state.shown[0].player)
     if type(rolls) is not int or not 1 <= rolls <= limit:
         raise IllegalAction(
-            f"{name} may roll 1 to {limit} times: {first}, who rolled first, stopped at {limit}."
+            Msg(
+                gettext_noop(
+                    "%(name)s may roll 1 to %(limit)s times: %(first)s, who rolled first, "
+                    "stopped at %(limit)s."
+                ),
+                name=name,
+                limit=limit,
+                first=first,
+            )
         )
     return rolls
 

@@ -10,6 +10,7 @@ from collections.abc import Iterable
 from typing import Protocol
 
 from dealer.dice.hands import DICE, FACES, Face, parse_dice
+from dealer.engine.text import Msg, gettext_noop
 
 
 class RandomSource(Protocol):
@@ -24,7 +25,13 @@ def roll_die(rng: RandomSource) -> Face:
 def roll(rng: RandomSource, count: int = DICE) -> tuple[Face, ...]:
     """`count` dice (five by default, fewer to roll some again)."""
     if type(count) is not int or not 0 <= count <= DICE:
-        raise ValueError(f"Roll 0 to {DICE} dice, not {count!r}.")
+        raise ValueError(
+            Msg(
+                gettext_noop("Roll 0 to %(dice)s dice, not %(count)s."),
+                dice=DICE,
+                count=repr(count),
+            )
+        )
     return tuple(roll_die(rng) for _ in range(count))
 
 
@@ -36,7 +43,13 @@ def reroll(
     positions = set()
     for position in again:
         if type(position) is not int or not 0 <= position < DICE:
-            raise ValueError(f"There is no die {position!r}: the dice are 0 to {DICE - 1}.")
+            raise ValueError(
+                Msg(
+                    gettext_noop("There is no die %(position)s: the dice are 0 to %(number)s."),
+                    position=repr(position),
+                    number=DICE - 1,
+                )
+            )
         positions.add(position)
     for position in sorted(positions):
         faces[position] = roll_die(rng)

@@ -18,6 +18,7 @@ from typing import Final
 
 from dealer.dice.table import Standing, check_names, check_player, standings
 from dealer.engine.actions import IllegalAction
+from dealer.engine.text import Msg, gettext_noop
 
 MAX_ITEMS: Final = 20
 
@@ -112,7 +113,13 @@ def start(config: StripConfig) -> StripState:
     if config.items is not None and (
         type(config.items) is not int or not 1 <= config.items <= MAX_ITEMS
     ):
-        raise IllegalAction(f"Agree on 1 to {MAX_ITEMS} items each, or none, not {config.items}.")
+        raise IllegalAction(
+            Msg(
+                gettext_noop("Agree on 1 to %(max_items)s items each, or none, not %(items)s."),
+                max_items=MAX_ITEMS,
+                items=config.items,
+            )
+        )
     return StripState(config=config)
 
 
@@ -125,9 +132,11 @@ def legal_actions(state: StripState) -> StripLegal:
 def apply(state: StripState, action: StripAction) -> StripState:
     """Record the loser of a round, or raise IllegalAction saying why not."""
     if state.is_over:
-        raise IllegalAction("The game is over.")
+        raise IllegalAction(Msg(gettext_noop("The game is over.")))
     if not isinstance(action, Lost):
-        raise IllegalAction(f"{action!r} is not a strip poker action.")
+        raise IllegalAction(
+            Msg(gettext_noop("%(action)s is not a strip poker action."), action=repr(action))
+        )
     p = check_player(state.config.names, action.player)
     return replace(state, losers=(*state.losers, p))
 

@@ -7,6 +7,7 @@ from dataclasses import dataclass
 from typing import Final
 
 from dealer.engine.actions import IllegalAction
+from dealer.engine.text import Msg, gettext_noop
 
 MIN_PLAYERS: Final = 2
 # "Það eru engin takmörk fyrir fjölda leikmanna" (no limit to the players): this is a screen's
@@ -17,24 +18,43 @@ MAX_CHIPS: Final = 1_000_000
 
 def check_names(names: tuple[str, ...]) -> None:
     if not isinstance(names, tuple) or not all(isinstance(name, str) for name in names):
-        raise IllegalAction("List the players' names in seating order.")
+        raise IllegalAction(Msg(gettext_noop("List the players' names in seating order.")))
     if not MIN_PLAYERS <= len(names) <= MAX_PLAYERS:
-        raise IllegalAction(f"Seat {MIN_PLAYERS} to {MAX_PLAYERS} players, not {len(names)}.")
+        raise IllegalAction(
+            Msg(
+                gettext_noop("Seat %(min_players)s to %(max_players)s players, not %(count)s."),
+                min_players=MIN_PLAYERS,
+                max_players=MAX_PLAYERS,
+                count=len(names),
+            )
+        )
     stripped = [name.strip() for name in names]
     if not all(stripped):
-        raise IllegalAction("Every player needs a name.")
+        raise IllegalAction(Msg(gettext_noop("Every player needs a name.")))
     if len(set(stripped)) != len(names):
-        raise IllegalAction("Two players have the same name: tell them apart.")
+        raise IllegalAction(Msg(gettext_noop("Two players have the same name: tell them apart.")))
 
 
-def check_amount(what: str, amount: int, *, low: int = 1) -> None:
+def check_amount(what: Msg, amount: int, *, low: int = 1) -> None:
     if type(amount) is not int or not low <= amount <= MAX_CHIPS:
-        raise IllegalAction(f"The {what} must be {low} to {MAX_CHIPS} chips, not {amount!r}.")
+        raise IllegalAction(
+            Msg(
+                gettext_noop(
+                    "The %(what)s must be %(low)s to %(max_chips)s chips, not %(amount)s."
+                ),
+                what=what,
+                low=low,
+                max_chips=MAX_CHIPS,
+                amount=repr(amount),
+            )
+        )
 
 
 def check_player(names: tuple[str, ...], player: object) -> int:
     if type(player) is not int or not 0 <= player < len(names):
-        raise IllegalAction(f"There is no player {player!r} at this table.")
+        raise IllegalAction(
+            Msg(gettext_noop("There is no player %(player)s at this table."), player=repr(player))
+        )
     return player
 
 
@@ -44,7 +64,7 @@ def left_of(player: int, players: int, out: Collection[int] = ()) -> int:
         seat = (player + step) % players
         if seat not in out:
             return seat
-    raise ValueError("Everyone is out.")
+    raise ValueError(Msg(gettext_noop("Everyone is out.")))
 
 
 def from_seat(first: int, players: int, out: Collection[int] = ()) -> tuple[int, ...]:

@@ -13,7 +13,10 @@ from dealer.engine.cards import Card
 
 
 class IllegalAction(ValueError):
-    """An action the rules do not allow now; the message says why, in words a dealer acts on."""
+    """An action the rules do not allow now; the message says why, in words a dealer acts on.
+
+    The message is a str or a `Msg` (dealer.engine.text): `str(error)` puts a Msg into words
+    each time it is shown, so in the language active then."""
 
 
 @dataclass(frozen=True, slots=True)

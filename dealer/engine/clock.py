@@ -17,6 +17,7 @@ from datetime import datetime, timedelta
 from enum import StrEnum
 
 from dealer.engine.structure import Break, Level, Step, TournamentStructure
+from dealer.engine.text import Msg, gettext_noop
 
 WARNING = timedelta(minutes=1)
 
@@ -89,9 +90,11 @@ def _duration(structure: TournamentStructure, step: int) -> timedelta:
 
 def _check(structure: TournamentStructure, state: ClockState) -> None:
     if not structure.steps:
-        raise ClockError("The structure has no levels.")
+        raise ClockError(Msg(gettext_noop("The structure has no levels.")))
     if not 0 <= state.step < len(structure.steps):
-        raise ClockError(f"Step {state.step} is not in the structure.")
+        raise ClockError(
+            Msg(gettext_noop("Step %(step)s is not in the structure."), step=state.step)
+        )
 
 
 def _resolve(
@@ -157,7 +160,7 @@ def level_for_hand(state: ClockState, structure: TournamentStructure, now: datet
         return view.next_level
     previous = [s for s in structure.steps[: view.step] if isinstance(s, Level)]
     if not previous:
-        raise ClockError("The structure has no levels.")
+        raise ClockError(Msg(gettext_noop("The structure has no levels.")))
     return previous[-1]
 
 
@@ -165,7 +168,7 @@ def start(state: ClockState, structure: TournamentStructure, now: datetime) -> C
     """Start the clock: the first level (or wherever it was set before the start) runs."""
     _check(structure, state)
     if state.started:
-        raise ClockError("The clock has already been started.")
+        raise ClockError(Msg(gettext_noop("The clock has already been started.")))
     _, remaining = _resolve(state, structure, now)
     return ClockState(step=state.step, ends_at=now + remaining, started=True)
 
@@ -173,7 +176,7 @@ def start(state: ClockState, structure: TournamentStructure, now: datetime) -> C
 def pause(state: ClockState, structure: TournamentStructure, now: datetime) -> ClockState:
     """Stop the clock with the time left in the step being played."""
     if not state.running:
-        raise ClockError("The clock is not running.")
+        raise ClockError(Msg(gettext_noop("The clock is not running.")))
     step, remaining = _resolve(state, structure, now)
     return ClockState(step=step, remaining=remaining, started=True)
 
@@ -182,9 +185,9 @@ def resume(state: ClockState, structure: TournamentStructure, now: datetime) -> 
     """Run a paused clock again from the time it had left."""
     _check(structure, state)
     if state.running:
-        raise ClockError("The clock is already running.")
+        raise ClockError(Msg(gettext_noop("The clock is already running.")))
     if not state.started:
-        raise ClockError("The clock has not been started yet.")
+        raise ClockError(Msg(gettext_noop("The clock has not been started yet.")))
     _, remaining = _resolve(state, structure, now)
     return ClockState(step=state.step, ends_at=now + remaining, started=True)
 
@@ -207,7 +210,7 @@ def go_to(
     """Go to step `step` with all its time; running or paused as before."""
     _check(structure, state)
     if not 0 <= step < len(structure.steps):
-        raise ClockError(f"Step {step} is not in the structure.")
+        raise ClockError(Msg(gettext_noop("Step %(step)s is not in the structure."), step=step))
     if state.running:
         return ClockState(step=step, ends_at=now + _duration(structure, step), started=True)
     return replace(state, step=step, remaining=None)
@@ -217,7 +220,7 @@ def next_step(state: ClockState, structure: TournamentStructure, now: datetime) 
     """Skip to the next level or break, with all its time."""
     step, _ = _resolve(state, structure, now)
     if step >= len(structure.steps) - 1:
-        raise ClockError("This is the last level.")
+        raise ClockError(Msg(gettext_noop("This is the last level.")))
     return go_to(state, structure, now, step + 1)
 
 
@@ -225,7 +228,7 @@ def previous_step(state: ClockState, structure: TournamentStructure, now: dateti
     """Go back to the level or break before, with all its time."""
     step, _ = _resolve(state, structure, now)
     if step == 0:
-        raise ClockError("This is the first level.")
+        raise ClockError(Msg(gettext_noop("This is the first level.")))
     return go_to(state, structure, now, step - 1)
 
 

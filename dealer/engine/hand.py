@@ -62,6 +62,7 @@ from dealer.engine.rules import (
     StudTie,
     Variant,
 )
+from dealer.engine.text import Msg, Text, gettext_noop, joined, pgettext_lazy
 
 NOT_ACTED = -1
 
@@ -203,13 +204,20 @@ class Legal:
 # --- starting a hand -------------------------------------------------------------------------
 
 
-def _padded(values: tuple[int, ...], n: int, name: str) -> tuple[int, ...]:
+def _padded(values: tuple[int, ...], n: int, name: Msg) -> tuple[int, ...]:
     if not values:
         return (0,) * n
     if len(values) != n:
-        raise IllegalAction(f"{name} has {len(values)} entries for {n} players.")
+        raise IllegalAction(
+            Msg(
+                gettext_noop("%(name)s has %(count)s entries for %(n)s players."),
+                name=name,
+                count=len(values),
+                n=n,
+            )
+        )
     if any(v < 0 for v in values):
-        raise IllegalAction(f"{name} cannot be negative.")
+        raise IllegalAction(Msg(gettext_noop("%(name)s cannot be negative."), name=name))
     return values
 
 
@@ -217,22 +225,36 @@ def start(config: HandConfig) -> HandState:
     """Post the forced bets and return the hand ready for its first action."""
     n = len(config.stacks)
     if not 2 <= n <= 23:
-        raise IllegalAction("A hand needs 2 to 23 players.")
+        raise IllegalAction(Msg(gettext_noop("A hand needs 2 to 23 players.")))
     fewest, most = config.spec.players
     if not fewest <= n <= most:
-        raise IllegalAction(f"This game is for {fewest} to {most} players, not {n}.")
+        raise IllegalAction(
+            Msg(
+                gettext_noop("This game is for %(fewest)s to %(most)s players, not %(n)s."),
+                fewest=fewest,
+                most=most,
+                n=n,
+            )
+        )
     if config.carried < 0:
-        raise IllegalAction("A carried pot cannot be negative.")
+        raise IllegalAction(Msg(gettext_noop("A carried pot cannot be negative.")))
     for p, stack in enumerate(config.stacks):
         if stack <= 0:
-            raise IllegalAction(f"Seat {config.seat(p)} has no chips and cannot be dealt in.")
-    blinds = _padded(config.blinds, n, "Blinds")
+            raise IllegalAction(
+                Msg(
+                    gettext_noop("Seat %(seat)s has no chips and cannot be dealt in."),
+                    seat=config.seat(p),
+                )
+            )
+    blinds = _padded(config.blinds, n, Msg(gettext_noop("Blinds")))
     if isinstance(config.structure, FixedLimit) and button_straddled(config):
         # A straddle is a raise in limit: one from the button would reorder the betting for
         # a single bet, which limit rooms do not allow.
-        raise IllegalAction("A button straddle is not allowed in a fixed-limit game.")
-    antes = _padded(config.antes, n, "Antes")
-    dead = _padded(config.dead, n, "Dead blinds")
+        raise IllegalAction(
+            Msg(gettext_noop("A button straddle is not allowed in a fixed-limit game."))
+        )
+    antes = _padded(config.antes, n, Msg(gettext_noop("Antes")))
+    dead = _padded(config.dead, n, Msg(gettext_noop("Dead blinds")))
     stacks = list(config.stacks)
     bets = [0] * n
     contributions = [0] * n
@@ -415,23 +437,26 @@ def _cap_reached(state: HandState) -> bool:
     return state.cap_multiway
 
 
-def _may_raise(state: HandState, p: int) -> str | None:
+def _may_raise(state: HandState, p: int) -> Msg | None:
     """Why `p` may not bet or raise now, or None if they may."""
     if state.stacks[p] + state.bets[p] <= state.bet_level:
-        return "cannot cover more than a call"
+        return Msg(gettext_noop("cannot cover more than a call"))
     if _others_reach(state, p) <= state.bet_level:
-        return "nobody else could call a raise"
+        return Msg(gettext_noop("nobody else could call a raise"))
     acted = state.acted[p]
     if acted != NOT_ACTED and state.bet_level - acted < _reopen_threshold(state):
-        return "the betting was not reopened: the all-in was not a full raise"
+        return Msg(gettext_noop("the betting was not reopened: the all-in was not a full raise"))
     if _awaiting_bring_in(state) and _bring_in_is_the_bet(state.config):
-        return f"the bring-in of {state.config.bring_in} is the opening bet"
+        return Msg(
+            gettext_noop("the bring-in of %(bring_in)s is the opening bet"),
+            bring_in=state.config.bring_in,
+        )
     if _cap_reached(state):
-        return "the betting is capped"
+        return Msg(gettext_noop("the betting is capped"))
     structure = state.config.structure
     if isinstance(structure, SpreadLimit) and structure.round_cap:
         if state.bet_level >= structure.round_cap:
-            return f"the round is capped at {structure.round_cap}"
+            return Msg(gettext_noop("the round is capped at %(cap)s"), cap=structure.round_cap)
     return None
 
 
@@ -734,7 +759,7 @@ _draft_fields()
 def apply(state: HandState, action: Action) -> HandState:
     """Apply one action and return the new state, or raise IllegalAction saying why not."""
     if state.is_over:
-        raise IllegalAction("The hand is over.")
+        raise IllegalAction(Msg(gettext_noop("The hand is over.")))
     d = _Draft(state)
     phase = state.phase
     if isinstance(action, Misdeal):
@@ -748,19 +773,23 @@ def apply(state: HandState, action: Action) -> HandState:
         _split_carried(d)
     elif isinstance(action, DealStreet):
         if phase is not Phase.DEAL:
-            raise IllegalAction(_not_now(state, "deal the next street"))
+            raise IllegalAction(_not_now(state, Msg(gettext_noop("deal the next street"))))
         _deal(d, action)
     elif isinstance(action, RunTwice):
         _run_twice(d, state)
     elif isinstance(action, Board):
         if not cards_up(state):
-            raise IllegalAction(_not_now(state, "enter the board"))
+            raise IllegalAction(_not_now(state, Msg(gettext_noop("enter the board"))))
         _enter_board(d, action)
     elif isinstance(action, Show) and phase is Phase.DEAL and cards_up(state):
         _show_or_muck(d, action)  # the all-in run-out: the players turn their cards up
     elif isinstance(action, Award | Show | Muck | Openers):
         if phase is not Phase.SHOWDOWN:
-            what = "show cards" if isinstance(action, Show) else "award a pot"
+            what = (
+                Msg(gettext_noop("show cards"))
+                if isinstance(action, Show)
+                else Msg(gettext_noop("award a pot"))
+            )
             raise IllegalAction(_not_now(state, what))
         if isinstance(action, Award):
             _award(d, action)
@@ -770,18 +799,22 @@ def apply(state: HandState, action: Action) -> HandState:
             _show_or_muck(d, action)
     elif isinstance(action, Draw) or (isinstance(action, Fold) and phase is Phase.DRAW):
         if phase is not Phase.DRAW:
-            raise IllegalAction(_not_now(state, "draw"))
+            raise IllegalAction(_not_now(state, pgettext_lazy("verb", "draw")))
         _draw(d, action)
     else:
         if phase is not Phase.BETTING:
-            raise IllegalAction(_not_now(state, "bet"))
+            raise IllegalAction(_not_now(state, pgettext_lazy("verb", "bet")))
         p = action.player
         if not 0 <= p < state.players:
-            raise IllegalAction(f"There is no player {p} in this hand.")
+            raise IllegalAction(Msg(gettext_noop("There is no player %(p)s in this hand."), p=p))
         if p != state.to_act:
             assert state.to_act is not None
             raise IllegalAction(
-                f"It is seat {state.seat(state.to_act)}'s turn, not seat {state.seat(p)}'s."
+                Msg(
+                    gettext_noop("It is seat %(seat)s's turn, not seat %(seat2)s's."),
+                    seat=state.seat(state.to_act),
+                    seat2=state.seat(p),
+                )
             )
         _bet(state, d, action)
     return d.freeze()
@@ -808,8 +841,12 @@ def _check_misdeal(state: HandState) -> None:
     ):
         return
     raise IllegalAction(
-        "A misdeal is only possible before the first action: once the hand has begun, a card"
-        " turned up does not stop the game."
+        Msg(
+            gettext_noop(
+                "A misdeal is only possible before the first action: once the hand has begun, "
+                "a card turned up does not stop the game."
+            )
+        )
     )
 
 
@@ -817,11 +854,15 @@ def _split_carried(d: _Draft) -> None:
     """Share a carried pot out equally (see SplitCarried); the odd chips go one each from the
     first player left of the button, as in any split pot."""
     if not d.config.carried:
-        raise IllegalAction("There is no carried pot to share out.")
+        raise IllegalAction(Msg(gettext_noop("There is no carried pot to share out.")))
     if d.began or any(d.contributions):
         raise IllegalAction(
-            "A carried pot is shared out only in a deal without antes or blinds, before anyone"
-            " acts."
+            Msg(
+                gettext_noop(
+                    "A carried pot is shared out only in a deal without antes or blinds, "
+                    "before anyone acts."
+                )
+            )
         )
     everyone = tuple(range(d.players))
     d.pots = (Pot(d.config.carried, everyone),)
@@ -830,14 +871,15 @@ def _split_carried(d: _Draft) -> None:
     d.phase, d.to_act = Phase.COMPLETE, None
 
 
-def _not_now(state: HandState, what: str) -> str:
+def _not_now(state: HandState, what: Msg) -> Msg:
+    seat = state.seat(state.to_act or 0)
     waiting = {
-        Phase.BETTING: f"it is seat {state.seat(state.to_act or 0)}'s turn to act",
-        Phase.DEAL: "the dealer must deal the next street first",
-        Phase.DRAW: f"it is seat {state.seat(state.to_act or 0)}'s turn to draw",
-        Phase.SHOWDOWN: "the hand is at the showdown",
+        Phase.BETTING: Msg(gettext_noop("it is seat %(seat)s's turn to act"), seat=seat),
+        Phase.DEAL: Msg(gettext_noop("the dealer must deal the next street first")),
+        Phase.DRAW: Msg(gettext_noop("it is seat %(seat)s's turn to draw"), seat=seat),
+        Phase.SHOWDOWN: Msg(gettext_noop("the hand is at the showdown")),
     }[state.phase]
-    return f"Cannot {what} now: {waiting}."
+    return Msg(gettext_noop("Cannot %(what)s now: %(waiting)s."), what=what, waiting=waiting)
 
 
 def _bet(state: HandState, d: _Draft, action: Action) -> None:
@@ -851,27 +893,51 @@ def _bet(state: HandState, d: _Draft, action: Action) -> None:
             action = Raise(p, action.to, openers=openers)
     if isinstance(action, Fold):
         if not legal.fold:
-            raise IllegalAction(f"Seat {seat} cannot fold: {_options_text(state, legal)}.")
+            raise IllegalAction(
+                Msg(
+                    gettext_noop("Seat %(seat)s cannot fold: %(options)s."),
+                    seat=seat,
+                    options=_options_text(state, legal),
+                )
+            )
         d.folded[p] = True
     elif isinstance(action, Check):
         if not legal.check:
-            raise IllegalAction(f"Seat {seat} cannot check: {_options_text(state, legal)}.")
+            raise IllegalAction(
+                Msg(
+                    gettext_noop("Seat %(seat)s cannot check: %(options)s."),
+                    seat=seat,
+                    options=_options_text(state, legal),
+                )
+            )
     elif isinstance(action, Call):
         if not legal.call:
             if legal.check:
-                raise IllegalAction(f"Seat {seat} has nothing to call: check instead.")
+                raise IllegalAction(
+                    Msg(
+                        gettext_noop("Seat %(seat)s has nothing to call: check instead."), seat=seat
+                    )
+                )
             if _seed_open_required(state):
                 raise IllegalAction(
-                    f"Seat {seat} must open to {legal.raise_min} or fold: the straddle cannot"
-                    " just be called."
+                    Msg(
+                        gettext_noop(
+                            "Seat %(seat)s must open to %(raise_min)s or fold: the straddle "
+                            "cannot just be called."
+                        ),
+                        seat=seat,
+                        raise_min=legal.raise_min,
+                    )
                 )
-            raise IllegalAction(f"Seat {seat} cannot call now.")
+            raise IllegalAction(Msg(gettext_noop("Seat %(seat)s cannot call now."), seat=seat))
         d.put(p, legal.call)
         if state.street == 0:
             d.voluntary += 1
     elif isinstance(action, BringIn):
         if not legal.bring_in:
-            raise IllegalAction(f"Seat {seat} has no bring-in to post.")
+            raise IllegalAction(
+                Msg(gettext_noop("Seat %(seat)s has no bring-in to post."), seat=seat)
+            )
         d.put(p, legal.bring_in)
         # A short bring-in does not lower what the others must call.
         d.bet_level = state.config.bring_in
@@ -882,8 +948,13 @@ def _bet(state: HandState, d: _Draft, action: Action) -> None:
     elif isinstance(action, Raise):
         if legal.needs_openers and legal.raise_min and not action.openers:
             raise IllegalAction(
-                f"Seat {seat} may open only with jacks or better: confirm that they claim"
-                " openers, or they check."
+                Msg(
+                    gettext_noop(
+                        "Seat %(seat)s may open only with jacks or better: confirm that they "
+                        "claim openers, or they check."
+                    ),
+                    seat=seat,
+                )
             )
         _raise(state, d, p, action.to, legal)
         if legal.needs_openers:
@@ -891,7 +962,9 @@ def _bet(state: HandState, d: _Draft, action: Action) -> None:
         if state.street == 0:
             d.voluntary += 1
     else:
-        raise IllegalAction(f"{type(action).__name__} is not a betting action.")
+        raise IllegalAction(
+            Msg(gettext_noop("%(name)s is not a betting action."), name=type(action).__name__)
+        )
     d.began = True
     _after_action(d, p)
 
@@ -899,7 +972,7 @@ def _bet(state: HandState, d: _Draft, action: Action) -> None:
 def resolve_all_in(state: HandState, player: int) -> Call | Check | Raise:
     """The action an all-in of `player` amounts to now; raises IllegalAction if none."""
     if state.phase is not Phase.BETTING or player != state.to_act:
-        raise IllegalAction(_not_now(state, "go all-in"))
+        raise IllegalAction(_not_now(state, Msg(gettext_noop("go all-in"))))
     return _all_in(state, legal_actions(state), player)
 
 
@@ -920,60 +993,113 @@ def _all_in(state: HandState, legal: Legal, p: int) -> Call | Check | Raise:
         return Call(p) if legal.call else Check(p)
     why = _may_raise(state, p)
     if why is None:
-        verb = "bet" if legal.is_bet else "raise to"
-        why = f"the most they may {verb} is {legal.raise_max}"
+        if legal.is_bet:
+            why = Msg(gettext_noop("the most they may bet is %(most)s"), most=legal.raise_max)
+        else:
+            why = Msg(gettext_noop("the most they may raise to is %(most)s"), most=legal.raise_max)
     raise IllegalAction(
-        f"Seat {state.seat(p)} cannot go all-in: {why}; {_options_text(state, legal)}."
+        Msg(
+            gettext_noop("Seat %(seat)s cannot go all-in: %(why)s; %(options)s."),
+            seat=state.seat(p),
+            why=why,
+            options=_options_text(state, legal),
+        )
     )
 
 
-def _options_text(state: HandState, legal: Legal) -> str:
+def _options_text(state: HandState, legal: Legal) -> Msg:
     """What the player to act may do, in words: "they may call 20, raise to 40 or fold"."""
-    parts = []
+    parts: list[Msg] = []
     if legal.bring_in:
-        parts.append(f"bring in {legal.bring_in}")
+        parts.append(Msg(gettext_noop("bring in %(amount)s"), amount=legal.bring_in))
     if legal.check:
-        parts.append("pass" if _passing_stays_in(state) else "check")
+        parts.append(
+            pgettext_lazy("verb", "pass")
+            if _passing_stays_in(state)
+            else pgettext_lazy("verb", "check")
+        )
     if legal.call:
-        parts.append(f"call {legal.call}")
+        parts.append(Msg(gettext_noop("call %(amount)s"), amount=legal.call))
     if legal.raise_min:
-        verb = "complete to" if legal.bring_in else ("bet" if legal.is_bet else "raise to")
         if _seed_open_required(state) or legal.needs_openers:
-            verb = "open to"
-        amount = (
+            verb = gettext_noop("open to %(amount)s")
+        elif legal.bring_in:
+            verb = gettext_noop("complete to %(amount)s")
+        elif legal.is_bet:
+            verb = gettext_noop("bet %(amount)s")
+        else:
+            verb = gettext_noop("raise to %(amount)s")
+        amount: Text = (
             str(legal.raise_min)
             if legal.raise_min == legal.raise_max
-            else f"{legal.raise_min} to {legal.raise_max}"
+            else Msg(
+                gettext_noop("%(least)s to %(most)s"), least=legal.raise_min, most=legal.raise_max
+            )
         )
-        parts.append(f"{verb} {amount}")
+        parts.append(Msg(verb, amount=amount))
     if legal.fold:
-        parts.append("fold")
+        parts.append(pgettext_lazy("verb", "fold"))
     if not parts:
-        return "nothing is possible"
-    text = ", ".join(parts[:-1]) + (" or " if len(parts) > 1 else "") + parts[-1]
-    return f"they may {text}"
+        return Msg(gettext_noop("nothing is possible"))
+    return Msg(gettext_noop("they may %(options)s"), options=joined(parts, "or"))
 
 
 def _raise(state: HandState, d: _Draft, p: int, to: int, legal: Legal) -> None:
     seat = state.seat(p)
-    word = "bet" if legal.is_bet else "raise to"
+    word = pgettext_lazy("verb", "bet") if legal.is_bet else pgettext_lazy("verb", "raise to")
     if not legal.raise_min:
-        why = _may_raise(state, p) or "not allowed"
+        why = _may_raise(state, p) or Msg(gettext_noop("not allowed"))
         if legal.call:
-            raise IllegalAction(f"Seat {seat} must call {legal.call} or fold: {why}.")
-        raise IllegalAction(f"Seat {seat} cannot {word} now: {why}.")
+            raise IllegalAction(
+                Msg(
+                    gettext_noop("Seat %(seat)s must call %(call)s or fold: %(why)s."),
+                    seat=seat,
+                    call=legal.call,
+                    why=why,
+                )
+            )
+        raise IllegalAction(
+            Msg(
+                gettext_noop("Seat %(seat)s cannot %(word)s now: %(why)s."),
+                seat=seat,
+                word=word,
+                why=why,
+            )
+        )
     unit = state.config.smallest_chip
     if to % unit and to != state.stacks[p] + state.bets[p]:
         raise IllegalAction(
-            f"Seat {seat} cannot {word} {to}: bets are made with chips of {unit}, so the amount"
-            f" must be a multiple of {unit} (or all-in)."
+            Msg(
+                gettext_noop(
+                    "Seat %(seat)s cannot %(word)s %(to)s: bets are made with chips of "
+                    "%(unit)s, so the amount must be a multiple of %(unit)s (or all-in)."
+                ),
+                seat=seat,
+                word=word,
+                to=to,
+                unit=unit,
+            )
         )
     if not legal.raise_min <= to <= legal.raise_max:
         if legal.raise_min == legal.raise_max:
-            allowed = f"exactly {legal.raise_min}"
+            allowed = Msg(gettext_noop("exactly %(amount)s"), amount=legal.raise_min)
         else:
-            allowed = f"from {legal.raise_min} to {legal.raise_max}"
-        raise IllegalAction(f"Seat {seat} cannot {word} {to}: the amount must be {allowed}.")
+            allowed = Msg(
+                gettext_noop("from %(least)s to %(most)s"),
+                least=legal.raise_min,
+                most=legal.raise_max,
+            )
+        raise IllegalAction(
+            Msg(
+                gettext_noop(
+                    "Seat %(seat)s cannot %(word)s %(to)s: the amount must be %(allowed)s."
+                ),
+                seat=seat,
+                word=word,
+                to=to,
+                allowed=allowed,
+            )
+        )
     if (
         isinstance(state.config.structure, FixedLimit)
         and legal.raise_min < to < legal.raise_max
@@ -982,8 +1108,17 @@ def _raise(state: HandState, d: _Draft, p: int, to: int, legal: Legal) -> None:
         # Limit: the open pair's choice is the small or the big bet, nothing between (Robert's
         # Rules; WSOP live 220: "not 7 at 5/10").
         raise IllegalAction(
-            f"Seat {seat} cannot {word} {to}: the amount must be {legal.raise_min} or"
-            f" {legal.raise_max} (the small or the big bet)."
+            Msg(
+                gettext_noop(
+                    "Seat %(seat)s cannot %(word)s %(to)s: the amount must be %(raise_min)s or "
+                    "%(raise_max)s (the small or the big bet)."
+                ),
+                seat=seat,
+                word=word,
+                to=to,
+                raise_min=legal.raise_min,
+                raise_max=legal.raise_max,
+            )
         )
     increment = to - state.bet_level
     structure = state.config.structure
@@ -1158,13 +1293,23 @@ def _deal(d: _Draft, action: DealStreet) -> None:
         wanted = spec.board_cards[street]
         if action.board and len(action.board) != wanted:
             raise IllegalAction(
-                f"The {spec.streets[street]} is {wanted} card(s), not {len(action.board)}."
+                Msg(
+                    gettext_noop("The %(street)s is %(wanted)s card(s), not %(count)s."),
+                    street=Msg(spec.streets[street]),
+                    wanted=wanted,
+                    count=len(action.board),
+                )
             )
         if action.board:
             if len(d.board2 if d.run else d.board) != board_dealt(d, d.run):
                 raise IllegalAction(
-                    f"The board dealt before the {spec.streets[street]} was not entered: deal"
-                    f" the {spec.streets[street]} without cards, then enter the whole board."
+                    Msg(
+                        gettext_noop(
+                            "The board dealt before the %(street)s was not entered: deal the "
+                            "%(street)s without cards, then enter the whole board."
+                        ),
+                        street=Msg(spec.streets[street]),
+                    )
                 )
             _check_dealt(d, action.board)
         if d.run:
@@ -1177,11 +1322,18 @@ def _deal(d: _Draft, action: DealStreet) -> None:
     if action.up_cards:
         if len(action.up_cards) != d.players:
             raise IllegalAction(
-                f"Enter one up card per player ({d.players}), None for players out."
+                Msg(
+                    gettext_noop(
+                        "Enter one up card per player (%(players)s), None for players out."
+                    ),
+                    players=d.players,
+                )
             )
         for p, card in enumerate(action.up_cards):
             if card is not None and d.folded[p]:
-                raise IllegalAction(f"Seat {d.seat(p)} has folded and gets no card.")
+                raise IllegalAction(
+                    Msg(gettext_noop("Seat %(seat)s has folded and gets no card."), seat=d.seat(p))
+                )
         cards = tuple(c for c in action.up_cards if c is not None)
         _check_dealt(d, cards)
         for p, card in enumerate(action.up_cards):
@@ -1194,7 +1346,7 @@ def _deal(d: _Draft, action: DealStreet) -> None:
     if action.first_actor is not None:
         first = action.first_actor
         if not 0 <= first < d.players or d.folded[first]:
-            raise IllegalAction("The first player named is not in the hand.")
+            raise IllegalAction(Msg(gettext_noop("The first player named is not in the hand.")))
     elif street == 0:
         first = _bring_in_player(d)
     else:
@@ -1227,7 +1379,12 @@ def _first_active_after_button(state: HandState | _Draft) -> int:
 def _require_up_cards(state: HandState | _Draft) -> None:
     if any(not state.up_cards[p] for p in range(state.players) if not state.folded[p]):
         raise IllegalAction(
-            "Enter the up cards or name the player who acts first: Pott cannot tell who it is."
+            Msg(
+                gettext_noop(
+                    "Enter the up cards or name the player who acts first: Pott cannot tell "
+                    "who it is."
+                )
+            )
         )
 
 
@@ -1394,20 +1551,40 @@ def _draw(d: _Draft, action: Draw | Fold) -> None:
     p = action.player
     if p != d.to_act:
         raise IllegalAction(
-            f"It is seat {d.seat(d.to_act or 0)}'s turn to draw, not seat {d.seat(p)}'s."
+            Msg(
+                gettext_noop("It is seat %(seat)s's turn to draw, not seat %(seat2)s's."),
+                seat=d.seat(d.to_act or 0),
+                seat2=d.seat(p),
+            )
         )
     owed = min(d.owed[p], d.stacks[p])
     if isinstance(action, Fold):
         if not owed:
-            raise IllegalAction(f"Seat {d.seat(p)} is in the hand: they draw (0 stands pat).")
+            raise IllegalAction(
+                Msg(
+                    gettext_noop("Seat %(seat)s is in the hand: they draw (0 stands pat)."),
+                    seat=d.seat(p),
+                )
+            )
         d.folded[p] = True
     else:
         most = d.config.spec.hole_cards
         if not 0 <= action.count <= most:
-            raise IllegalAction(f"Seat {d.seat(p)} can draw 0 to {most} cards.")
+            raise IllegalAction(
+                Msg(
+                    gettext_noop("Seat %(seat)s can draw 0 to %(most)s cards."),
+                    seat=d.seat(p),
+                    most=most,
+                )
+            )
         if action.split_openers and p != d.opener:
             raise IllegalAction(
-                f"Only the opener can put an opener aside, and seat {d.seat(p)} did not open."
+                Msg(
+                    gettext_noop(
+                        "Only the opener can put an opener aside, and seat %(seat)s did not open."
+                    ),
+                    seat=d.seat(p),
+                )
             )
         if owed:
             # Seed 003: a player who passed comes back in by paying what the others paid.
@@ -1443,7 +1620,13 @@ def _take_cards(d: _Draft, p: int, count: int) -> None:
             d.reshuffles = (*d.reshuffles, (p, d.stub))
         if d.stub <= 0:
             raise IllegalAction(
-                f"The stub cannot give seat {d.seat(p)} {count} card(s): no cards are left."
+                Msg(
+                    gettext_noop(
+                        "The stub cannot give seat %(seat)s %(count)s card(s): no cards are left."
+                    ),
+                    seat=d.seat(p),
+                    count=count,
+                )
             )
         d.stub -= 1
 
@@ -1471,7 +1654,7 @@ def _openers_to_check(state: HandState | _Draft) -> int | None:
 def _openers(d: _Draft, action: Openers) -> None:
     p = action.player
     if p != _openers_to_check(d):
-        raise IllegalAction("Nobody has openers to show now.")
+        raise IllegalAction(Msg(gettext_noop("Nobody has openers to show now.")))
     d.openers_shown = action.shown
     if not action.shown:
         # Seed 000: "En spelare som inte kan visa upp erforderlig styrka på handen kan inte
@@ -1602,21 +1785,33 @@ def _odd_chip_order(
 def _show_or_muck(d: _Draft, action: Show | Muck) -> None:
     p = action.player
     if not 0 <= p < d.players or d.folded[p]:
-        raise IllegalAction("Only a player still in the hand can show or muck.")
+        raise IllegalAction(Msg(gettext_noop("Only a player still in the hand can show or muck.")))
     if isinstance(action, Muck):
         opener = _openers_to_check(d)
         if opener is not None and p != opener:
             # The openers are checked first: whether the opener can win decides who is left in
             # each pot, and a muck before that could leave a pot to nobody.
             raise IllegalAction(
-                f"First: did seat {d.seat(opener)} show openers (jacks or better)? Then seat"
-                f" {d.seat(p)} may muck."
+                Msg(
+                    gettext_noop(
+                        "First: did seat %(seat)s show openers (jacks or better)? Then seat "
+                        "%(seat2)s may muck."
+                    ),
+                    seat=d.seat(opener),
+                    seat2=d.seat(p),
+                )
             )
         for index in range(_next_pot(d) + 1):
             if _contenders(d, d.pots[index]) == (p,):
                 raise IllegalAction(
-                    f"Seat {d.seat(p)} is the last player in pot {index + 1} and wins it"
-                    " without showing."
+                    Msg(
+                        gettext_noop(
+                            "Seat %(seat)s is the last player in pot %(number)s and wins it "
+                            "without showing."
+                        ),
+                        seat=d.seat(p),
+                        number=index + 1,
+                    )
                 )
         d.mucked[p] = True
         _auto_award(d)
@@ -1688,18 +1883,28 @@ def run_twice_allowed(state: HandState) -> bool:
 def _run_twice(d: _Draft | None, state: HandState) -> None:
     """The dealer runs it twice (see RunTwice)."""
     if not state.config.options.run_it_twice:
-        raise IllegalAction("This table does not run it twice (a house option).")
+        raise IllegalAction(Msg(gettext_noop("This table does not run it twice (a house option).")))
     if state.config.spec.kind is not Kind.BOARD:
-        raise IllegalAction("Only hold'em and Omaha can be run twice.")
+        raise IllegalAction(Msg(gettext_noop("Only hold'em and Omaha can be run twice.")))
     if state.runs == 2:
-        raise IllegalAction("The board is already being run twice.")
+        raise IllegalAction(Msg(gettext_noop("The board is already being run twice.")))
     if not (state.phase is Phase.DEAL and cards_up(state)):
         raise IllegalAction(
-            "Run it twice only when betting is over (all-in) and board cards are still to come."
+            Msg(
+                gettext_noop(
+                    "Run it twice only when betting is over (all-in) and board cards are still "
+                    "to come."
+                )
+            )
         )
     if state.street != state.runout_from:
         raise IllegalAction(
-            "Too late to run it twice: decide before the first street after the all-in is dealt."
+            Msg(
+                gettext_noop(
+                    "Too late to run it twice: decide before the first street after the all-in "
+                    "is dealt."
+                )
+            )
         )
     if d is not None:
         d.runs = 2
@@ -1719,15 +1924,15 @@ def _stud_dealt(state: HandState | _Draft) -> int:
     return state.config.spec.hole_cards + streets if streets else 0
 
 
-def _where(state: HandState | _Draft, card: Card, owner: int | None = None) -> str:
+def _where(state: HandState | _Draft, card: Card, owner: int | None = None) -> Msg | None:
     """Where a card already is on the table, in words ("the board", "seat 3's cards"), or ""
     (`owner`'s own cards do not count: a stud player shows their up cards again)."""
     if card in state.board or card in state.board2:
-        return "the board"
+        return Msg(gettext_noop("the board"))
     for q in range(state.players):
         if q != owner and (card in state.up_cards[q] or card in (state.shown[q] or ())):
-            return f"seat {state.seat(q)}'s cards"
-    return ""
+            return Msg(gettext_noop("seat %(seat)s's cards"), seat=state.seat(q))
+    return None
 
 
 _DECKS: dict[str, frozenset[Card]] = {}
@@ -1739,7 +1944,9 @@ def _check_deck(state: HandState | _Draft, cards: Sequence[Card]) -> None:
     seen: set[Card] = set()
     for card in cards:
         if card in seen:
-            raise IllegalAction(f"{card} is entered twice: the deck has it once.")
+            raise IllegalAction(
+                Msg(gettext_noop("%(card)s is entered twice: the deck has it once."), card=card)
+            )
         seen.add(card)
     deck = state.config.deck
     if deck not in _DECKS:
@@ -1749,20 +1956,47 @@ def _check_deck(state: HandState | _Draft, cards: Sequence[Card]) -> None:
         if card in in_deck:
             continue
         if card.is_joker:
-            raise IllegalAction("This game is played without the joker: Jk is not in the deck.")
+            raise IllegalAction(
+                Msg(gettext_noop("This game is played without the joker: Jk is not in the deck."))
+            )
         raise IllegalAction(
-            f"{card} is not in this game's deck of {len(in_deck)} cards: it runs from 7 to ace."
+            Msg(
+                gettext_noop(
+                    "%(card)s is not in this game's deck of %(count)s cards: it runs from 7 to ace."
+                ),
+                card=card,
+                count=len(in_deck),
+            )
         )
 
 
 def _check_unseen(
-    state: HandState | _Draft, cards: Sequence[Card], owner: int | None = None, then: str = ""
+    state: HandState | _Draft,
+    cards: Sequence[Card],
+    owner: int | None = None,
+    then: Msg | None = None,
 ) -> None:
-    """No card is already elsewhere on the table (see `_where`)."""
+    """No card is already elsewhere on the table (see `_where`); `then` says what that forbids."""
     for card in cards:
         where = _where(state, card, owner)
-        if where:
-            raise IllegalAction(f"{card} is already on the table ({where}){then}.")
+        if where is None:
+            continue
+        if then is None:
+            raise IllegalAction(
+                Msg(
+                    gettext_noop("%(card)s is already on the table (%(where)s)."),
+                    card=card,
+                    where=where,
+                )
+            )
+        raise IllegalAction(
+            Msg(
+                gettext_noop("%(card)s is already on the table (%(where)s): %(then)s."),
+                card=card,
+                where=where,
+                then=then,
+            )
+        )
 
 
 def _check_dealt(state: HandState | _Draft, cards: Sequence[Card]) -> None:
@@ -1772,7 +2006,7 @@ def _check_dealt(state: HandState | _Draft, cards: Sequence[Card]) -> None:
         seen.update(state.up_cards[q], state.shown[q] or ())
     for card in cards:
         if card in seen:
-            raise IllegalAction(f"{card} has already been dealt.")
+            raise IllegalAction(Msg(gettext_noop("%(card)s has already been dealt."), card=card))
         seen.add(card)
     _check_deck(state, cards)
 
@@ -1782,38 +2016,65 @@ def _check_shown(d: _Draft, p: int, cards: tuple[Card, ...]) -> None:
     elsewhere on the table; in stud the player's whole hand, up cards included."""
     seat = d.seat(p)
     if len(set(cards)) != len(cards):
-        raise IllegalAction(f"Seat {seat} cannot show the same card twice.")
+        raise IllegalAction(
+            Msg(gettext_noop("Seat %(seat)s cannot show the same card twice."), seat=seat)
+        )
     spec = d.config.spec
     wanted = cards_to_show(d)
     if spec.kind is Kind.STUD:
-        what = f"all {wanted} cards dealt to them, up cards included"
+        what = Msg(
+            gettext_noop("all %(count)s cards dealt to them, up cards included"), count=wanted
+        )
+    elif spec.kind is Kind.DRAW:
+        what = Msg(gettext_noop("%(count)s cards"), count=wanted)
     else:
-        what = f"{wanted} cards" if spec.kind is Kind.DRAW else f"{wanted} hole cards"
+        what = Msg(gettext_noop("%(count)s hole cards"), count=wanted)
     if len(cards) != wanted:
-        raise IllegalAction(f"Seat {seat} shows {what}, not {len(cards)}.")
+        raise IllegalAction(
+            Msg(
+                gettext_noop("Seat %(seat)s shows %(what)s, not %(count)s."),
+                seat=seat,
+                what=what,
+                count=len(cards),
+            )
+        )
     _check_deck(d, cards)
-    _check_unseen(d, cards, p, f": seat {seat} cannot show it")
+    _check_unseen(d, cards, p, Msg(gettext_noop("seat %(seat)s cannot show it"), seat=seat))
     missing = [c for c in d.up_cards[p] if c not in cards]
     if missing:
         up = _text(d.up_cards[p])
-        raise IllegalAction(f"Seat {seat}'s up cards are {up}: the cards shown must include them.")
+        raise IllegalAction(
+            Msg(
+                gettext_noop(
+                    "Seat %(seat)s's up cards are %(up)s: the cards shown must include them."
+                ),
+                seat=seat,
+                up=up,
+            )
+        )
 
 
 def _enter_board(d: _Draft, action: Board) -> None:
     """The whole board as it lies (see Board)."""
     spec = d.config.spec
     if spec.kind is not Kind.BOARD:
-        raise IllegalAction("Only hold'em and Omaha have a board.")
+        raise IllegalAction(Msg(gettext_noop("Only hold'em and Omaha have a board.")))
     run = action.run
     if run not in (0, 1) or (run == 1 and d.runs != 2):
-        raise IllegalAction("There is no second board: the hand is not run twice.")
+        raise IllegalAction(
+            Msg(gettext_noop("There is no second board: the hand is not run twice."))
+        )
     cards = tuple(action.cards)
     dealt = board_dealt(d, run)
     known = d.board2 if run else d.board
-    which = "second board's own cards" if run else "board"
+    which = Msg(gettext_noop("second board's own cards")) if run else Msg(gettext_noop("board"))
     if len(known) == dealt and cards != known:
         raise IllegalAction(
-            f"The {which} is already entered ({_text(known)}) and cannot be changed."
+            Msg(
+                gettext_noop("The %(which)s is already entered (%(text)s) and cannot be changed."),
+                which=which,
+                text=_text(known),
+            )
         )
     if len(cards) != dealt:
         first = d.runout_from if run else 0
@@ -1823,15 +2084,30 @@ def _enter_board(d: _Draft, action: Board) -> None:
                 names.append(name)
                 count += n
         raise IllegalAction(
-            f"The {which} is {dealt} cards so far ({', '.join(names) or 'nothing'}), not"
-            f" {len(cards)}."
+            Msg(
+                gettext_noop(
+                    "The %(which)s is %(dealt)s cards so far (%(streets)s), not %(count)s."
+                ),
+                which=which,
+                dealt=dealt,
+                streets=joined((Msg(name) for name in names), ",")
+                if names
+                else Msg(gettext_noop("nothing")),
+                count=len(cards),
+            )
         )
     if cards[: len(known)] != known:
         raise IllegalAction(
-            f"The {which} entered so far is {_text(known)}: the whole {which} starts with it."
+            Msg(
+                gettext_noop(
+                    "The %(which)s entered so far is %(text)s: the whole %(which)s starts with it."
+                ),
+                which=which,
+                text=_text(known),
+            )
         )
     _check_deck(d, cards)
-    _check_unseen(d, cards[len(known) :], then=": it cannot be on the board")
+    _check_unseen(d, cards[len(known) :], then=Msg(gettext_noop("it cannot be on the board")))
     if run:
         d.board2 = cards
     else:
@@ -1846,13 +2122,24 @@ def _award(d: _Draft, action: Award) -> None:
     opener = _openers_to_check(d)
     if opener is not None:
         raise IllegalAction(
-            f"First: did seat {d.seat(opener)} show openers (jacks or better)? The opener"
-            " cannot win without them."
+            Msg(
+                gettext_noop(
+                    "First: did seat %(seat)s show openers (jacks or better)? The opener "
+                    "cannot win without them."
+                ),
+                seat=d.seat(opener),
+            )
         )
     index = _next_pot(d)
     if action.pot != index:
         raise IllegalAction(
-            f"Award pot {index + 1} next: pots are awarded from the last side pot to the main pot."
+            Msg(
+                gettext_noop(
+                    "Award pot %(number)s next: pots are awarded from the last side pot to the "
+                    "main pot."
+                ),
+                number=index + 1,
+            )
         )
     winners, low = _winners(d, index, action)
     _pay(d, d.pots[index], winners, low, odd_chip=action.odd_chip)
@@ -1868,9 +2155,13 @@ def _winners(
     contenders = _contenders(state, pot)
     high_low = state.config.spec.low is Low.HIGH_LOW
     if (action.low_winners or action.no_low) and not high_low:
-        raise IllegalAction("Only a high-low game has a low half: name the pot's winners.")
+        raise IllegalAction(
+            Msg(gettext_noop("Only a high-low game has a low half: name the pot's winners."))
+        )
     if action.low_winners and action.no_low:
-        raise IllegalAction("Name the low winners or say nobody has a low, not both.")
+        raise IllegalAction(
+            Msg(gettext_noop("Name the low winners or say nobody has a low, not both."))
+        )
     if len(contenders) == 1 and not action.winners and not action.low_winners:
         return contenders, ()  # the last one in wins without showing (see `_auto_award`)
     winners = _named(state, action.winners, contenders, index) or _best_shown(
@@ -1884,8 +2175,12 @@ def _winners(
     odd = action.odd_chip
     if odd is not None and len(winners) > 1 and odd not in winners:
         raise IllegalAction(
-            f"The odd chip goes to one of the pot's winners, not to seat"
-            f" {state.seat(odd) if 0 <= odd < state.players else odd}."
+            Msg(
+                gettext_noop(
+                    "The odd chip goes to one of the pot's winners, not to seat %(seat)s."
+                ),
+                seat=state.seat(odd) if 0 <= odd < state.players else odd,
+            )
         )
     return winners, low
 
@@ -1966,7 +2261,13 @@ def _named(
     for w in named:
         if w not in contenders:
             seat = state.seat(w) if 0 <= w < state.players else w
-            raise IllegalAction(f"Seat {seat} is not eligible for pot {index + 1}.")
+            raise IllegalAction(
+                Msg(
+                    gettext_noop("Seat %(seat)s is not eligible for pot %(number)s."),
+                    seat=seat,
+                    number=index + 1,
+                )
+            )
     return tuple(dict.fromkeys(named))
 
 
@@ -1995,29 +2296,44 @@ def hand_value(state: HandState | _Draft, p: int, run: int = 0) -> HandRank | Lo
 
 def _cards_unknown(
     state: HandState | _Draft, contenders: Sequence[int], run: int = 0
-) -> str | None:
+) -> Msg | None:
     """Why the entered cards cannot yet decide a pot between `contenders`, or None."""
     missing = [p for p in contenders if state.shown[p] is None]
     if missing:
         seats = ", ".join(str(state.seat(p)) for p in missing)
-        return f"seat(s) {seats} must show or muck first"
+        return Msg(gettext_noop("seat(s) %(seats)s must show or muck first"), seats=seats)
     blank = [p for p in contenders if state.shown[p] == ()]
     if blank:
         seats = ", ".join(str(state.seat(p)) for p in blank)
-        return f"enter the cards seat(s) {seats} showed"
+        return Msg(gettext_noop("enter the cards seat(s) %(seats)s showed"), seats=seats)
     spec = state.config.spec
     if spec.kind is Kind.BOARD:
         total = sum(spec.board_cards)
         board = run_board(state, run)
         if len(board) < total:
-            which = "the second board" if run else "the board"
-            return f"enter {which} first ({len(board)} of its {total} cards are known)"
+            if run:
+                return Msg(
+                    gettext_noop(
+                        "enter the second board first (%(known)s of its %(total)s cards are known)"
+                    ),
+                    known=len(board),
+                    total=total,
+                )
+            return Msg(
+                gettext_noop("enter the board first (%(known)s of its %(total)s cards are known)"),
+                known=len(board),
+                total=total,
+            )
     if spec.kind is Kind.STUD:
         dealt = _stud_dealt(state)
         short = [p for p in contenders if 0 < len(state.shown[p] or ()) < dealt]
         if short:
             seats = ", ".join(str(state.seat(p)) for p in short)
-            return f"seat(s) {seats} must show all {dealt} of their cards first"
+            return Msg(
+                gettext_noop("seat(s) %(seats)s must show all %(dealt)s of their cards first"),
+                seats=seats,
+                dealt=dealt,
+            )
     return None
 
 
@@ -2026,14 +2342,20 @@ def _best_shown(
 ) -> tuple[int, ...]:
     why = _cards_unknown(state, contenders, run)
     if why:
-        raise IllegalAction(f"Name the winners, or {why}.")
+        raise IllegalAction(Msg(gettext_noop("Name the winners, or %(why)s."), why=why))
     values = {}
     for p in contenders:
         try:
             values[p] = hand_value(state, p, run)
         except ValueError as error:
             raise IllegalAction(
-                f"Seat {state.seat(p)}'s cards make no hand ({error}): name the winners."
+                Msg(
+                    gettext_noop(
+                        "Seat %(seat)s's cards make no hand (%(error)s): name the winners."
+                    ),
+                    seat=state.seat(p),
+                    error=error,
+                )
             ) from error
     best = max(values.values())
     return tuple(p for p in contenders if values[p] == best)
@@ -2043,14 +2365,24 @@ def _best_low_shown(state: HandState | _Draft, contenders: tuple[int, ...]) -> t
     """High-low: the best qualifying low among the shown hands; () when nobody has one."""
     why = _cards_unknown(state, contenders)
     if why:
-        raise IllegalAction(f"Name the low winners (or say nobody has a low), or {why}.")
+        raise IllegalAction(
+            Msg(
+                gettext_noop("Name the low winners (or say nobody has a low), or %(why)s."), why=why
+            )
+        )
     values = {}
     for p in contenders:
         try:
             low = best_low(state.shown[p] or (), eight_or_better=True)
         except ValueError as error:
             raise IllegalAction(
-                f"Seat {state.seat(p)}'s cards make no hand ({error}): name the low winners."
+                Msg(
+                    gettext_noop(
+                        "Seat %(seat)s's cards make no hand (%(error)s): name the low winners."
+                    ),
+                    seat=state.seat(p),
+                    error=error,
+                )
             ) from error
         if low is not None:
             values[p] = low[0]

@@ -24,6 +24,8 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, replace
 from enum import StrEnum
 
+from dealer.engine.text import Msg, gettext_noop
+
 
 class NotEnoughPlayers(ValueError):
     """Fewer than two players can play the next hand."""
@@ -113,8 +115,14 @@ class Stakes:
     def __post_init__(self) -> None:
         if not 0 < self.small_blind <= self.big_blind:
             raise ValueError(
-                f"Blinds {self.small_blind}/{self.big_blind}: the small blind must be more than 0 "
-                "and no more than the big blind."
+                Msg(
+                    gettext_noop(
+                        "Blinds %(small_blind)s/%(big_blind)s: the small blind must be more "
+                        "than 0 and no more than the big blind."
+                    ),
+                    small_blind=self.small_blind,
+                    big_blind=self.big_blind,
+                )
             )
 
 
@@ -203,18 +211,27 @@ def next_hand(
     table = _Table.build(seats, max_seats)
     able = table.able()
     if len(able) < 2:
-        who = f"Only seat {able[0]} can play" if able else "Nobody can play"
+        who = (
+            Msg(gettext_noop("Only seat %(seat)s can play"), seat=able[0])
+            if able
+            else Msg(gettext_noop("Nobody can play"))
+        )
         raise NotEnoughPlayers(
-            f"{who}: a hand needs at least two players with chips who are not sitting out."
+            Msg(
+                gettext_noop(
+                    "%(who)s: a hand needs at least two players with chips who are not sitting out."
+                ),
+                who=who,
+            )
         )
     if previous is None:
         return _first_hand(table, stakes, first_button)
     for name, seat in (
-        ("button", previous.button),
-        ("small blind", previous.small_blind),
-        ("big blind", previous.big_blind),
+        (gettext_noop("The previous button"), previous.button),
+        (gettext_noop("The previous small blind"), previous.small_blind),
+        (gettext_noop("The previous big blind"), previous.big_blind),
     ):
-        table.check_seat(seat, f"The previous {name}")
+        table.check_seat(seat, Msg(name))
     if rules.dead_button:
         spots = _dead_button_spots(table, previous)
     else:
@@ -419,9 +436,16 @@ def _first_hand(table: _Table, stakes: Stakes, first_button: int | None) -> Hand
     if first_button is None:
         button = able[0]
     else:
-        table.check_seat(first_button, "The first button")
+        table.check_seat(first_button, Msg(gettext_noop("The first button")))
         if first_button not in able:
-            raise ValueError(f"Seat {first_button} cannot take the button: nobody there can play.")
+            raise ValueError(
+                Msg(
+                    gettext_noop(
+                        "Seat %(first_button)s cannot take the button: nobody there can play."
+                    ),
+                    first_button=first_button,
+                )
+            )
         button = first_button
     if len(able) == 2:
         (other,) = (seat for seat in able if seat != button)
@@ -534,15 +558,34 @@ class _Table:
     @classmethod
     def build(cls, seats: Iterable[SeatState], max_seats: int) -> _Table:
         if max_seats < 2:
-            raise ValueError(f"A table needs at least two seats, not {max_seats}.")
+            raise ValueError(
+                Msg(
+                    gettext_noop("A table needs at least two seats, not %(max_seats)s."),
+                    max_seats=max_seats,
+                )
+            )
         by_seat: dict[int, SeatState] = {}
         for player in seats:
             if not 1 <= player.seat <= max_seats:
-                raise ValueError(f"Seat {player.seat} is not at this table (seats 1-{max_seats}).")
+                raise ValueError(
+                    Msg(
+                        gettext_noop("Seat %(seat)s is not at this table (seats 1-%(max_seats)s)."),
+                        seat=player.seat,
+                        max_seats=max_seats,
+                    )
+                )
             if player.seat in by_seat:
-                raise ValueError(f"Seat {player.seat} is listed twice.")
+                raise ValueError(
+                    Msg(gettext_noop("Seat %(seat)s is listed twice."), seat=player.seat)
+                )
             if player.stack < 0:
-                raise ValueError(f"Seat {player.seat} has a negative stack ({player.stack}).")
+                raise ValueError(
+                    Msg(
+                        gettext_noop("Seat %(seat)s has a negative stack (%(stack)s)."),
+                        seat=player.seat,
+                        stack=player.stack,
+                    )
+                )
             by_seat[player.seat] = player
         return cls(dict(sorted(by_seat.items())), max_seats)
 
@@ -558,10 +601,17 @@ class _Table:
     def able(self) -> list[int]:
         return [seat for seat, player in self.by_seat.items() if player.can_play]
 
-    def check_seat(self, seat: int, what: str) -> None:
+    def check_seat(self, seat: int, what: Msg) -> None:
         if not 1 <= seat <= self.max_seats:
             raise ValueError(
-                f"{what} (seat {seat}) is not at this table (seats 1-{self.max_seats})."
+                Msg(
+                    gettext_noop(
+                        "%(what)s (seat %(seat)s) is not at this table (seats 1-%(max_seats)s)."
+                    ),
+                    what=what,
+                    seat=seat,
+                    max_seats=self.max_seats,
+                )
             )
 
     def clockwise_after(self, start: int) -> Iterator[int]:

@@ -25,6 +25,7 @@ from typing import Any, Literal
 
 from dealer.engine.cards import Card, card_order_key, parse_cards, standard_deck
 from dealer.engine.chips import ChipSetTooAwkward, chip_breakdown
+from dealer.engine.text import Msg, gettext_noop
 
 
 class AnteKind(StrEnum):
@@ -102,7 +103,13 @@ class TournamentStructure:
         """The level numbered `number` (from 1)."""
         levels = self.levels()
         if not 1 <= number <= len(levels):
-            raise ValueError(f"There is no level {number}: the structure has {len(levels)}.")
+            raise ValueError(
+                Msg(
+                    gettext_noop("There is no level %(number)s: the structure has %(count)s."),
+                    number=number,
+                    count=len(levels),
+                )
+            )
         return levels[number - 1]
 
     @property
@@ -411,16 +418,22 @@ def generate(
     """
     values = sorted({v for v in chips if v > 0})
     if not values:
-        raise ValueError("The chip set needs at least one chip value above 0.")
+        raise ValueError(Msg(gettext_noop("The chip set needs at least one chip value above 0.")))
     if players < 2:
-        raise ValueError("A tournament needs at least two players.")
+        raise ValueError(Msg(gettext_noop("A tournament needs at least two players.")))
     if starting_stack <= 0 or chip_breakdown(starting_stack, values) is None:
         raise ValueError(
-            f"The starting stack {starting_stack} cannot be made with the chips "
-            f"({_values(values)})."
+            Msg(
+                gettext_noop(
+                    "The starting stack %(starting_stack)s cannot be made with the chips "
+                    "(%(values)s)."
+                ),
+                starting_stack=starting_stack,
+                values=_values(values),
+            )
         )
     if minutes < 10:
-        raise ValueError("Ask for at least 10 minutes.")
+        raise ValueError(Msg(gettext_noop("Ask for at least 10 minutes.")))
     level_minutes = level_minutes or min(40, max(10, 5 * round(minutes / 12 / 5)))
     break_every = break_every or max(2, round(80 / level_minutes))
     breaks = max(0, (minutes // level_minutes - 1) // (break_every + 1))
@@ -560,14 +573,26 @@ def chip_race(
     `leaving`.
     """
     if leaving <= 0 or into <= leaving or into % leaving:
-        raise ValueError(f"{leaving} chips cannot be coloured up into {into} chips.")
+        raise ValueError(
+            Msg(
+                gettext_noop("%(leaving)s chips cannot be coloured up into %(into)s chips."),
+                leaving=leaving,
+                into=into,
+            )
+        )
     per_set = into // leaving
     other_chips = other_chips or {}
     sets: dict[Hashable, int] = {}
     odd: dict[Hashable, int] = {}
     for player, count in leftover.items():
         if count < 0:
-            raise ValueError(f"{player} cannot hold {count} chips.")
+            raise ValueError(
+                Msg(
+                    gettext_noop("%(player)s cannot hold %(count)s chips."),
+                    player=player,
+                    count=count,
+                )
+            )
         sets[player], odd[player] = divmod(count, per_set)
     total_odd = sum(odd.values())
     deck: list[Card]
@@ -579,14 +604,24 @@ def chip_race(
         deck = list(standard_deck())
         if total_odd:
             if rng is None:
-                raise ValueError("The chip race needs cards: pass a shuffled deck or a Random.")
+                raise ValueError(
+                    Msg(
+                        gettext_noop("The chip race needs cards: pass a shuffled deck or a Random.")
+                    )
+                )
             rng.shuffle(deck)
     if len(set(deck)) != len(deck):
-        raise ValueError("The race's cards must all be different.")
+        raise ValueError(Msg(gettext_noop("The race's cards must all be different.")))
     if total_odd > len(deck):
         raise ValueError(
-            f"{total_odd} odd chips need more cards than the deck has ({len(deck)}): "
-            "race table by table, or exchange more chips first."
+            Msg(
+                gettext_noop(
+                    "%(total_odd)s odd chips need more cards than the deck has (%(count)s): "
+                    "race table by table, or exchange more chips first."
+                ),
+                total_odd=total_odd,
+                count=len(deck),
+            )
         )
     # Deal one card at a time round the players who have odd chips, as a dealer would.
     dealt: dict[Hashable, list[Card]] = {player: [] for player in leftover}
@@ -658,7 +693,9 @@ def due_big_blind(table: TableSeats) -> int:
     """The seat of the player due the big blind next: the first occupied seat after the last
     big blind (before any hand, the lowest occupied seat)."""
     if not table.players:
-        raise ValueError(f"Table {table.table} has nobody to move.")
+        raise ValueError(
+            Msg(gettext_noop("Table %(table)s has nobody to move."), table=table.table)
+        )
     start = table.big_blind if table.big_blind is not None else 0
     return min(table.players, key=lambda seat: _clockwise(seat, start, table.max_seats))
 
@@ -669,7 +706,7 @@ def worst_seat(table: TableSeats) -> int:
     never the small blind, which lies behind the big blind)."""
     empty = [s for s in range(1, table.max_seats + 1) if s not in table.players]
     if not empty:
-        raise ValueError(f"Table {table.table} has no empty seat.")
+        raise ValueError(Msg(gettext_noop("Table %(table)s has no empty seat."), table=table.table))
     start = table.big_blind if table.big_blind is not None else 0
     return min(empty, key=lambda seat: _clockwise(seat, start, table.max_seats))
 
@@ -737,12 +774,19 @@ def break_table(
     others = [t for t in tables if t.table != breaking]
     broken = [t for t in tables if t.table == breaking]
     if not broken:
-        raise ValueError(f"There is no table {breaking}.")
+        raise ValueError(Msg(gettext_noop("There is no table %(breaking)s."), breaking=breaking))
     leaving = list(broken[0].players.items())
     free = sum(t.max_seats - len(t.players) for t in others)
     if len(leaving) > free:
         raise ValueError(
-            f"Table {breaking} cannot be broken: {len(leaving)} players, {free} empty seats."
+            Msg(
+                gettext_noop(
+                    "Table %(breaking)s cannot be broken: %(count)s players, %(free)s empty seats."
+                ),
+                breaking=breaking,
+                count=len(leaving),
+                free=free,
+            )
         )
     rng.shuffle(leaving)
     moves: list[Move] = []
@@ -823,4 +867,4 @@ def structure_from_dict(data: Mapping[str, Any]) -> TournamentStructure:
             starting_stack=int(data.get("starting_stack", 0)),
         )
     except (KeyError, TypeError, ValueError, AttributeError) as error:
-        raise ValueError(f"Not a structure: {error}") from error
+        raise ValueError(Msg(gettext_noop("Not a structure: %(error)s"), error=error)) from error
