@@ -76,13 +76,12 @@ def test_a_refusal_is_english_in_english() -> None:
 
 def test_a_refusal_in_swedish_goes_through_gettext_at_every_level(marked: None) -> None:
     """The whole sentence, each combination and each face pass through gettext in Swedish;
-    the words the .po file already has ("a pair of", "jacks") come out Swedish, the names
-    stay as they are."""
+    the sentence, "a pair of" and "jacks" come out Swedish, the names stay as they are."""
     error = refused_claim()
     with translation.override("sv"):
         shown = str(error)
     assert shown == (
-        "«Bjarni must claim more than «ett par «knektar»» (Anna's claim), not «ett par «tior»».»"
+        "«Bjarni måste bjuda mer än «ett par «knektar»» (budet från Anna), inte «ett par «tior»».»"
     )
 
 
