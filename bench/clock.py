@@ -139,8 +139,13 @@ def measure() -> dict[str, float]:
             unchanged = _raw_unchanged_bytes(port, f"{path}?v={poll_key(clock)}")
             displays = [Display(port, path, key) for _ in range(DISPLAYS)]
             start_at = time.monotonic() + 0.5
+            # Each display's phase: spread evenly over the poll interval, as the docstring says
+            # (displays switched on at different moments), not all at the same instant.
             threads = [
-                threading.Thread(target=d.run, args=(start_at,), daemon=True) for d in displays
+                threading.Thread(
+                    target=d.run, args=(start_at + n * POLL_S / DISPLAYS,), daemon=True
+                )
+                for n, d in enumerate(displays)
             ]
             for thread in threads:
                 thread.start()

@@ -124,7 +124,8 @@ INSTALLED_APPS = [
 
 MIDDLEWARE = [
     "config.middleware.ServerTimingMiddleware",
-    # Outside the CSP middleware: takes the policy off bodiless 204s.
+    # Outside the security, CSP, locale and framing middleware: takes the headers that govern
+    # or describe a body off bodiless 204s (the polls).
     "config.middleware.NoContentMiddleware",
     "django.middleware.security.SecurityMiddleware",
     "django.middleware.csp.ContentSecurityPolicyMiddleware",

@@ -15,6 +15,7 @@ from urllib.parse import urlsplit
 
 import segno
 from django.conf import settings
+from django.db import connection
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, render
 from django.urls import reverse
@@ -52,9 +53,31 @@ def phone(request: HtmxHttpRequest, token: str) -> HttpResponse:
     return render(request, "dealer/display.html", _context(_by_token(token), "phone"))
 
 
+def _unchanged(token: str, seen: str | None) -> bool:
+    """Whether the table of `token` is still at the poll key `seen`, in one query on the unique
+    token (the usual answer to a TV's or phone's poll, about once a second each).
+
+    Hand-written SQL on purpose: compiling the same lookup through the ORM cost more than the
+    rest of the poll. A tournament table's key may also hold the clock's level (Table.poll_key):
+    the full read below decides those.
+    """
+    if not seen or not seen.isdigit():
+        return False
+    with connection.cursor() as cursor:
+        cursor.execute(
+            f"SELECT version, clock_id FROM {Table._meta.db_table} WHERE display_token = %s",
+            [token],
+        )
+        row = cursor.fetchone()
+    return row is not None and row[1] is None and str(row[0]) == seen
+
+
 def _poll(request: HtmxHttpRequest, token: str, mode: str) -> HttpResponse:
+    seen = request.GET.get("v")
+    if _unchanged(token, seen):
+        return HttpResponse(status=204)
     table = _by_token(token)
-    if request.GET.get("v") == table.poll_key():
+    if seen == table.poll_key():
         return HttpResponse(status=204)
     return render(request, "dealer/display.html#board", _context(table, mode))
 
