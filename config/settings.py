@@ -221,6 +221,17 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
     if sqlite_name and sqlite_name != ":memory:" and not sqlite_name.startswith("file:"):
         private_sqlite_file(Path(sqlite_name))
 
+# The cache: this process's memory by default (one machine). REDIS_URL (redis://host:6379/1)
+# makes it Django's Redis cache, shared by every app process and machine: the TV and phone
+# polls then read a table's or clock's version there instead of the database (dealer/polls.py).
+REDIS_URL = os.environ.get("REDIS_URL", "").strip()
+if REDIS_URL:
+    CACHES = {
+        "default": {"BACKEND": "django.core.cache.backends.redis.RedisCache", "LOCATION": REDIS_URL}
+    }
+else:
+    CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
+
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 # Where `manage.py pott_backup` writes when given no file, and `pott_restore` its safety backup

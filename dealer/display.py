@@ -15,13 +15,13 @@ from urllib.parse import urlsplit
 
 import segno
 from django.conf import settings
-from django.db import connection
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, render
 from django.urls import reverse
 from django.views.decorators.http import require_GET
 
 from config.http import HtmxHttpRequest
+from dealer import polls
 from dealer.management.commands.pott_addresses import lan_ipv4_addresses
 from dealer.models import Table
 from dealer.screens import add_equity, table_context
@@ -54,21 +54,13 @@ def phone(request: HtmxHttpRequest, token: str) -> HttpResponse:
 
 
 def _unchanged(token: str, seen: str | None) -> bool:
-    """Whether the table of `token` is still at the poll key `seen`, in one query on the unique
-    token (the usual answer to a TV's or phone's poll, about once a second each).
-
-    Hand-written SQL on purpose: compiling the same lookup through the ORM cost more than the
-    rest of the poll. A tournament table's key may also hold the clock's level (Table.poll_key):
-    the full read below decides those.
-    """
+    """Whether the table of `token` is still at the poll key `seen`: one indexed read or one
+    read of the shared cache (dealer/polls.py), the usual answer to a TV's or phone's poll.
+    A tournament table's key may also hold the clock's level (Table.poll_key): the full read
+    decides those."""
     if not seen or not seen.isdigit():
         return False
-    with connection.cursor() as cursor:
-        cursor.execute(
-            f"SELECT version, clock_id FROM {Table._meta.db_table} WHERE display_token = %s",
-            [token],
-        )
-        row = cursor.fetchone()
+    row = polls.table_row(token)
     return row is not None and row[1] is None and str(row[0]) == seen
 
 

@@ -27,6 +27,7 @@ from django.utils.translation import gettext_lazy as _
 from config import limits
 from config.bounds import MaxChips, at_most, length_at_most
 from config.text import isolate
+from dealer import polls
 from dealer.engine import (
     Action,
     FixedLimit,
@@ -503,11 +504,13 @@ class Table(models.Model):
         """A new version for the pollers, with `changes` to other columns. (Read back lazily:
         a concurrent bump only costs a poller one extra redraw.)"""
         Table.objects.filter(pk=self.pk).update(version=F("version") + 1, **changes)
+        polls.forget("table", self.display_token)
         self.version += 1
 
     def new_links(self) -> None:
         """New TV and phone links (one token for both): the old ones stop working at once, and
         the new version makes open pages redraw."""
+        polls.forget("table", self.display_token)
         self.display_token = new_token()
         self.bump(display_token=self.display_token)
 
@@ -538,6 +541,7 @@ class Table(models.Model):
         """
         if not Table.objects.filter(pk=self.pk, version=version).update(version=version + 1):
             raise Stale
+        polls.forget("table", self.display_token)
         self.version = version + 1
 
     def claim_for_play(self, version: int) -> None:

@@ -43,6 +43,7 @@ from config.forms import (
 from config.http import HtmxHttpRequest
 from config.limits import whole_number
 from config.text import isolate
+from dealer import polls
 from dealer.display import lan_url, qr_svg
 from dealer.engine import clock as engine
 from dealer.engine.clock import ClockError, ClockView
@@ -789,27 +790,6 @@ def _by_token(token: str) -> TournamentClock:
     )
 
 
-def _polled(token: str) -> TournamentClock | None:
-    """The clock of a TV link with the ledger's side of its poll key, in one query on the
-    unique token (four index ranges on the entries' and bust-outs' tournament key), or None.
-
-    Hand-written SQL on purpose: a TV asks about once a second, usually to hear "nothing
-    changed", and compiling the same query through the ORM cost more than the rest of the
-    poll. Only what the poll key needs is read; the rest of the row loads if a board is drawn.
-    """
-    clock, entry, finish = (m._meta.db_table for m in (TournamentClock, Entry, Finish))
-    sql = (
-        f"SELECT c.id, c.tournament_id, c.data, c.step, c.ends_at, c.remaining, c.started,"
-        f" c.display_token, c.version,"
-        f" (SELECT COUNT(*) FROM {entry} WHERE tournament_id = c.tournament_id) AS ledger_e,"
-        f" (SELECT MAX(id) FROM {entry} WHERE tournament_id = c.tournament_id) AS ledger_em,"
-        f" (SELECT COUNT(*) FROM {finish} WHERE tournament_id = c.tournament_id) AS ledger_f,"
-        f" (SELECT MAX(id) FROM {finish} WHERE tournament_id = c.tournament_id) AS ledger_fm"
-        f" FROM {clock} c WHERE c.display_token = %s"
-    )
-    return next(iter(TournamentClock.objects.raw(sql, [token])), None)
-
-
 @require_GET
 def tv(request: HtmxHttpRequest, token: str) -> HttpResponse:
     """The full-screen clock for a TV: no login, opened by the clock's unguessable token."""
@@ -822,7 +802,7 @@ def tv(request: HtmxHttpRequest, token: str) -> HttpResponse:
 @require_GET
 def tv_poll(request: HtmxHttpRequest, token: str) -> HttpResponse:
     """Polled about once a second: nothing (204) unless something changed since `v`."""
-    polled = _polled(token)
+    polled = polls.clock_row(token)
     if polled is None:
         raise Http404
     now = timezone.now()
