@@ -6,7 +6,9 @@ django.test.Client (the whole middleware stack, no HTTP server) in a child proce
 scratch site (bench/table.py's helpers) and reads the process's CPU time around each:
 `cost.action_cpu_ms` a dealer's tap (ACTIONS taps on 3 six-player tables dealt as bench/table.py
 deals them: calls, checks, streets, awards; hand starts not counted), `cost.poll_cpu_ms` a TV's
-unchanged poll (a 204), `cost.floor_cpu_ms` the floor (one INSERT, bench/floor.py); medians.
+unchanged poll (a 204), `cost.floor_cpu_ms` the floor (one INSERT, bench/floor.py),
+`cost.board_cpu_ms` a TV's poll after a change (the whole board of a six-player table in a
+hand, rendered: not kept from an earlier poll); medians.
 With DATABASE_URL a PostgreSQL server, again on a scratch database there (`pg.cost.*`; the
 database server's own CPU is not in them).
 """
@@ -47,6 +49,7 @@ def _cpu_ms(call: Callable[[], Any]) -> float:
 def measure(postgres: str | None = None) -> dict[str, float]:
     with scratch_site("pott-bench-cost-", postgres=postgres):
         from django.contrib.auth import get_user_model
+        from django.core.cache import cache
         from django.test import Client
 
         host = get_user_model().objects.create_user(username="bench-host", password="x" * 16)
@@ -78,10 +81,15 @@ def measure(postgres: str | None = None) -> dict[str, float]:
             raise BenchError("an unchanged poll did not answer 204")
         polls = [_cpu_ms(lambda: tv.get(url, {"v": table.version})) for _ in range(POLLS)]
         floors = [_cpu_ms(lambda: tv.post("/bench/floor/")) for _ in range(POLLS)]
+        boards = []
+        for _ in range(POLLS // 3):
+            cache.clear()  # not kept from the last one (dealer.polls.board)
+            boards.append(_cpu_ms(lambda: tv.get(url, {"v": "0"})))
     return {
         "action_cpu_ms": round(statistics.median(actions), 2),
         "poll_cpu_ms": round(statistics.median(polls), 3),
         "floor_cpu_ms": round(statistics.median(floors), 3),
+        "board_cpu_ms": round(statistics.median(boards), 2),
     }
 
 

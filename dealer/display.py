@@ -17,6 +17,7 @@ import segno
 from django.conf import settings
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, render
+from django.template.loader import render_to_string
 from django.urls import reverse
 from django.views.decorators.http import require_GET
 
@@ -69,9 +70,14 @@ def _poll(request: HtmxHttpRequest, token: str, mode: str) -> HttpResponse:
     if _unchanged(token, seen):
         return HttpResponse(status=204)
     table = _by_token(token)
-    if seen == table.poll_key():
+    key = table.poll_key()
+    if seen == key:
         return HttpResponse(status=204)
-    return render(request, "dealer/display.html#board", _context(table, mode))
+    return HttpResponse(polls.board(table, key, mode, lambda: _board(request, table, mode)))
+
+
+def _board(request: HttpRequest, table: Table, mode: str) -> str:
+    return render_to_string("dealer/display.html#board", _context(table, mode), request)
 
 
 @require_GET

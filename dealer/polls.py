@@ -14,15 +14,19 @@ others' copies.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from django.conf import settings
 from django.core.cache import cache
 from django.db import connection, transaction
+from django.utils.translation import get_language
 
 # About a display's poll interval (1 s): the longest a cached row can outlive a write that
 # did not forget it.
 POLL_CACHE_SECONDS = 1
+# How long a rendered board is kept (see `board`).
+BOARD_CACHE_SECONDS = 10
 SHARED_BACKENDS = {"django.core.cache.backends.redis.RedisCache"}
 
 
@@ -92,3 +96,19 @@ def forget(kind: str, token: str) -> None:
     if shared():
         key = _key(kind, token)
         transaction.on_commit(lambda: cache.delete(key))
+
+
+def board(table: Any, key: str, mode: str, render: Callable[[], str]) -> str:
+    """The whole board of a table display or phone at poll key `key`, in the language of the
+    request: rendered once and kept BOARD_CACHE_SECONDS in the cache (this process's memory, or
+    the shared Redis), because a change makes every viewer of the table fetch the same board
+    within a second. The key is the table's revision (and at a tournament table between hands
+    the level), so a board kept is the board of that revision; what the revision does not
+    cover (a player renamed in the ledger) shows within BOARD_CACHE_SECONDS, or at the
+    table's next change."""
+    name = f"pott:board:{mode}:{table.display_token}:{key}:{get_language()}"
+    html = cache.get(name)
+    if html is None:
+        html = render()
+        cache.set(name, html, BOARD_CACHE_SECONDS)
+    return html
