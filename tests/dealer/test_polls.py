@@ -36,7 +36,10 @@ def redis_caches() -> Iterator[tuple[dict[str, Any], RedisCache]]:
         pytest.skip(f"no Redis at {REDIS_URL}: {error}")
     setting = {"BACKEND": "django.core.cache.backends.redis.RedisCache", "LOCATION": REDIS_URL}
     yield {"default": {**setting, **params}}, other
-    other.clear()
+    # Only this test's keys: clear() would empty the whole Redis database.
+    client = other._cache.get_client(write=True)
+    for key in client.scan_iter(f"{params['KEY_PREFIX']}:*"):
+        client.delete(key)
 
 
 def test_a_change_reaches_the_polls_of_every_process_through_the_shared_cache(
