@@ -8,4 +8,14 @@ printed as ``name: value unit``. A benchmark prints figures; it never asserts a 
 
 from __future__ import annotations
 
-BENCHMARKS: list[str] = ["engine", "eval", "settle", "table", "clock", "calculator", "fuzz"]
+BENCHMARKS: list[str] = [
+    "engine",
+    "eval",
+    "settle",
+    "table",
+    "poll",
+    "clock",
+    "cost",
+    "calculator",
+    "fuzz",
+]

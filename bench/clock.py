@@ -33,7 +33,16 @@ import time
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from bench.table import HOST, SERVER_TIMING, BenchError, percentile, scratch_site, served
+from bench.table import (
+    HOST,
+    SERVER_TIMING,
+    BenchError,
+    in_child,
+    percentile,
+    postgres_server,
+    scratch_site,
+    served,
+)
 
 BASE_DIR = Path(__file__).resolve().parent.parent
 DISPLAYS = 50
@@ -102,8 +111,8 @@ def _raw_unchanged_bytes(port: int, path: str) -> int:
     return len(data)
 
 
-def measure() -> dict[str, float]:
-    with scratch_site("pott-bench-clock-") as workdir:
+def measure(postgres: str | None = None) -> dict[str, float]:
+    with scratch_site("pott-bench-clock-", postgres=postgres) as workdir:
         from django.contrib.auth import get_user_model
         from django.db.models import F
         from django.utils import timezone
@@ -139,8 +148,13 @@ def measure() -> dict[str, float]:
             unchanged = _raw_unchanged_bytes(port, f"{path}?v={poll_key(clock)}")
             displays = [Display(port, path, key) for _ in range(DISPLAYS)]
             start_at = time.monotonic() + 0.5
+            # Each display's phase: spread evenly over the poll interval, as the docstring says
+            # (displays switched on at different moments), not all at the same instant.
             threads = [
-                threading.Thread(target=d.run, args=(start_at,), daemon=True) for d in displays
+                threading.Thread(
+                    target=d.run, args=(start_at + n * POLL_S / DISPLAYS,), daemon=True
+                )
+                for n, d in enumerate(displays)
             ]
             for thread in threads:
                 thread.start()
@@ -169,7 +183,8 @@ def measure() -> dict[str, float]:
 
 
 def run() -> list[tuple[str, float, str]]:
-    """Measure in a child process (Django is configured once per process)."""
+    """Measure in a child process (Django is configured once per process); with DATABASE_URL
+    a PostgreSQL server, again on a scratch database there (`pg.clock.*`)."""
     done = subprocess.run(
         [sys.executable, "-m", "bench.clock"],
         cwd=BASE_DIR,
@@ -179,19 +194,28 @@ def run() -> list[tuple[str, float, str]]:
     )
     if done.returncode != 0:
         raise BenchError(f"the clock benchmark failed:\n{done.stderr[-3000:]}")
-    result = json.loads(done.stdout.strip().splitlines()[-1])
+    rows = [tuple(row) for row in json.loads(done.stdout.strip().splitlines()[-1])]
+    sys.stderr.write(done.stderr)
+    postgres = postgres_server()
+    if postgres:
+        rows += in_child("bench.clock", postgres)
+    return rows
+
+
+def figures(result: dict[str, float], prefix: str) -> list[tuple[str, float, str]]:
     print(
-        f"clock: {DISPLAYS} displays, {result['polls']} polls, {result['boards']} whole boards "
-        f"after {result['changes']} changes",
+        f"{prefix.rstrip('.')}: {DISPLAYS} displays, {result['polls']} polls, "
+        f"{result['boards']} whole boards after {result['changes']} changes",
         file=sys.stderr,
     )
     return [
-        ("clock.poll_p95_ms", result["poll_p95_ms"], "ms"),
-        ("clock.poll_p50_ms", result["poll_p50_ms"], "ms"),
-        ("clock.poll_server_p95_ms", result["poll_server_p95_ms"], "ms"),
-        ("clock.poll_bytes_unchanged", result["poll_bytes_unchanged"], "bytes"),
+        (f"{prefix}poll_p95_ms", result["poll_p95_ms"], "ms"),
+        (f"{prefix}poll_p50_ms", result["poll_p50_ms"], "ms"),
+        (f"{prefix}poll_server_p95_ms", result["poll_server_p95_ms"], "ms"),
+        (f"{prefix}poll_bytes_unchanged", result["poll_bytes_unchanged"], "bytes"),
     ]
 
 
 if __name__ == "__main__":
-    print(json.dumps(measure()))
+    postgres = sys.argv[1] if len(sys.argv) > 1 else None
+    print(json.dumps(figures(measure(postgres), "pg.clock." if postgres else "clock.")))

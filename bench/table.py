@@ -31,6 +31,7 @@ user reads, `BEGIN IMMEDIATE` and `COMMIT` included (SQLite runs no savepoint he
 from __future__ import annotations
 
 import http.client
+import json
 import math
 import os
 import re
@@ -44,7 +45,7 @@ import tempfile
 import threading
 import time
 from collections.abc import Iterator
-from contextlib import contextmanager
+from contextlib import ExitStack, contextmanager
 from dataclasses import dataclass, field
 from http.cookies import SimpleCookie
 from pathlib import Path
@@ -107,8 +108,37 @@ def _environment(values: dict[str, str]) -> Iterator[None]:
                 os.environ[name] = value
 
 
-def _setup_django(database: Path) -> None:
-    """Configure Django in this process for the temporary database, and check its options."""
+def postgres_server() -> str | None:
+    """The PostgreSQL server `make bench` was given (DATABASE_URL), on which the benchmarks
+    create scratch databases for their `pg.` figures; None without one (or with SQLite)."""
+    url = os.environ.get("POTT_BENCH_PG_SERVER") or os.environ.get("DATABASE_URL", "")
+    return url if url.startswith(("postgres://", "postgresql://")) else None
+
+
+def _postgres(server: str, sql: str) -> None:
+    import psycopg
+
+    with psycopg.connect(server, autocommit=True) as connection:
+        connection.execute(sql)
+
+
+@contextmanager
+def _scratch_postgres(server: str) -> Iterator[str]:
+    """A new, empty database on the PostgreSQL `server` (pott_bench_<random>), dropped
+    afterwards; its URL."""
+    from urllib.parse import urlsplit, urlunsplit
+
+    name = f"pott_bench_{secrets.token_hex(6)}"
+    _postgres(server, f'CREATE DATABASE "{name}"')
+    try:
+        yield urlunsplit(urlsplit(server)._replace(path=f"/{name}"))
+    finally:
+        _postgres(server, f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
+
+
+def _setup_django(database: Path | None) -> None:
+    """Configure Django in this process for the temporary database, and check its options
+    (SQLite's; `database` None: a PostgreSQL scratch database)."""
     import django
     from django.conf import settings
 
@@ -119,6 +149,10 @@ def _setup_django(database: Path) -> None:
     django.setup()
     from django.db import connection
 
+    if database is None:
+        if connection.vendor != "postgresql":
+            raise BenchError(f"not the PostgreSQL scratch database: {connection.vendor}")
+        return
     options = connection.settings_dict.get("OPTIONS", {})
     if Path(connection.settings_dict["NAME"]) != database:
         raise BenchError(f"not the temporary database: {connection.settings_dict['NAME']}")
@@ -210,32 +244,41 @@ def _wait_until_up(server: subprocess.Popen[bytes], port: int, log: Path) -> Non
 
 
 @contextmanager
-def scratch_site(prefix: str) -> Iterator[Path]:
+def scratch_site(prefix: str, *, postgres: str | None = None) -> Iterator[Path]:
     """A temporary directory with a migrated SQLite database and collected static files, this
-    process's Django configured for it (bench.settings); all deleted afterwards."""
-    workdir = Path(tempfile.mkdtemp(prefix=prefix))
-    database = workdir / "bench.sqlite3"
+    process's Django configured for it (bench.settings); all deleted afterwards. With
+    `postgres` (a server's URL), a scratch database on that server instead of SQLite, dropped
+    afterwards."""
+    with ExitStack() as stack:
+        workdir = Path(tempfile.mkdtemp(prefix=prefix))
+        stack.callback(shutil.rmtree, workdir, ignore_errors=True)
+        database: Path | None = workdir / "bench.sqlite3"
+        url = f"sqlite:///{database}"
+        if postgres:
+            url, database = stack.enter_context(_scratch_postgres(postgres)), None
+        yield stack.enter_context(_site(workdir, database, url))
+
+
+@contextmanager
+def _site(workdir: Path, database: Path | None, url: str) -> Iterator[Path]:
     environment = {
         "DJANGO_SETTINGS_MODULE": "bench.settings",
-        "DATABASE_URL": f"sqlite:///{database}",
+        "DATABASE_URL": url,
         "POTT_BENCH_STATIC_ROOT": str(workdir / "static"),
         "POTT_SECRET_KEY": secrets.token_urlsafe(50),
         "POTT_DEBUG": "",
     }
-    try:
-        with _environment(environment):
-            _setup_django(database)
-            from django.core.management import call_command
-            from django.db import connections
+    with _environment(environment):
+        _setup_django(database)
+        from django.core.management import call_command
+        from django.db import connections
 
-            call_command("migrate", interactive=False, verbosity=0)
-            call_command("collectstatic", interactive=False, verbosity=0)
-            try:
-                yield workdir
-            finally:
-                connections.close_all()
-    finally:
-        shutil.rmtree(workdir, ignore_errors=True)
+        call_command("migrate", interactive=False, verbosity=0)
+        call_command("collectstatic", interactive=False, verbosity=0)
+        try:
+            yield workdir
+        finally:
+            connections.close_all()
 
 
 @contextmanager
@@ -475,10 +518,13 @@ class Measurement:
     refusals: list[str]
 
 
-def measure(*, tables: int = TABLES, hands: int = HANDS_PER_TABLE) -> Measurement:
-    """Set up, deal `tables` tables of `hands` hands over HTTP, hit the floor, count queries."""
+def measure(
+    *, tables: int = TABLES, hands: int = HANDS_PER_TABLE, postgres: str | None = None
+) -> Measurement:
+    """Set up, deal `tables` tables of `hands` hands over HTTP, hit the floor, count queries
+    (on a scratch database of the PostgreSQL server `postgres` when given)."""
     password = secrets.token_urlsafe(16)
-    with scratch_site("pott-bench-table-") as workdir:
+    with scratch_site("pott-bench-table-", postgres=postgres) as workdir:
         from django.contrib.auth import get_user_model
 
         host = get_user_model().objects.create_user(username=USERNAME, password=password)
@@ -511,21 +557,51 @@ def measure(*, tables: int = TABLES, hands: int = HANDS_PER_TABLE) -> Measuremen
     )
 
 
-def run() -> list[tuple[str, float, str]]:
-    """Deal TABLES tables at once over HTTP; server time per action, floor, ratio, queries."""
-    result = measure()
+def figures(result: Measurement, prefix: str = "table.") -> list[tuple[str, float, str]]:
     if result.refusals:
         print(
-            f"table: {len(result.refusals)} refused, e.g. {result.refusals[0]!r}", file=sys.stderr
+            f"{prefix}: {len(result.refusals)} refused, e.g. {result.refusals[0]!r}",
+            file=sys.stderr,
         )
     action_p95 = percentile(result.action_ms, 95)
     floor_p95 = percentile(result.floor_ms, 95)
     first, last = COUNTED_ACTIONS
     return [
-        ("table.action_p50_ms", round(percentile(result.action_ms, 50), 2), "ms"),
-        ("table.action_p95_ms", round(action_p95, 2), "ms"),
-        ("table.floor_p95_ms", round(floor_p95, 2), "ms"),
-        ("table.action_p95_vs_floor", round(action_p95 / floor_p95, 2), "x"),
-        (f"table.queries_per_action_at_{first}", len(result.queries[first]), "queries"),
-        (f"table.queries_per_action_at_{last}", len(result.queries[last]), "queries"),
+        (f"{prefix}action_p50_ms", round(percentile(result.action_ms, 50), 2), "ms"),
+        (f"{prefix}action_p95_ms", round(action_p95, 2), "ms"),
+        (f"{prefix}floor_p95_ms", round(floor_p95, 2), "ms"),
+        (f"{prefix}action_p95_vs_floor", round(action_p95 / floor_p95, 2), "x"),
+        (f"{prefix}queries_per_action_at_{first}", len(result.queries[first]), "queries"),
+        (f"{prefix}queries_per_action_at_{last}", len(result.queries[last]), "queries"),
     ]
+
+
+def in_child(module: str, postgres: str) -> list[tuple[str, float, str]]:
+    """Run `python -m <module> <postgres>` (a benchmark's PostgreSQL figures: Django is
+    configured once per process) and return the figures it prints as JSON."""
+    done = subprocess.run(
+        [sys.executable, "-m", module, postgres],
+        cwd=BASE_DIR,
+        capture_output=True,
+        text=True,
+        timeout=600,
+    )
+    if done.returncode != 0:
+        raise BenchError(f"{module} on PostgreSQL failed:\n{done.stderr[-3000:]}")
+    sys.stderr.write(done.stderr)
+    return [tuple(row) for row in json.loads(done.stdout.strip().splitlines()[-1])]
+
+
+def run() -> list[tuple[str, float, str]]:
+    """Deal TABLES tables at once over HTTP; server time per action, floor, ratio, queries.
+    With DATABASE_URL a PostgreSQL server: the same again on a scratch database there, as
+    `pg.table.*`."""
+    postgres = postgres_server()
+    rows = figures(measure())
+    if postgres:
+        rows += in_child("bench.table", postgres)
+    return rows
+
+
+if __name__ == "__main__":
+    print(json.dumps(figures(measure(postgres=sys.argv[1]), prefix="pg.table.")))

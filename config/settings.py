@@ -124,7 +124,8 @@ INSTALLED_APPS = [
 
 MIDDLEWARE = [
     "config.middleware.ServerTimingMiddleware",
-    # Outside the CSP middleware: takes the policy off bodiless 204s.
+    # Outside the security, CSP, locale and framing middleware: takes the headers that govern
+    # or describe a body off bodiless 204s (the polls).
     "config.middleware.NoContentMiddleware",
     "django.middleware.security.SecurityMiddleware",
     "django.middleware.csp.ContentSecurityPolicyMiddleware",
@@ -219,6 +220,17 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
     sqlite_name = str(DATABASES["default"]["NAME"])
     if sqlite_name and sqlite_name != ":memory:" and not sqlite_name.startswith("file:"):
         private_sqlite_file(Path(sqlite_name))
+
+# The cache: this process's memory by default (one machine). REDIS_URL (redis://host:6379/1)
+# makes it Django's Redis cache, shared by every app process and machine: the TV and phone
+# polls then read a table's or clock's version there instead of the database (dealer/polls.py).
+REDIS_URL = os.environ.get("REDIS_URL", "").strip()
+if REDIS_URL:
+    CACHES = {
+        "default": {"BACKEND": "django.core.cache.backends.redis.RedisCache", "LOCATION": REDIS_URL}
+    }
+else:
+    CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
 
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 

@@ -17,10 +17,12 @@ import segno
 from django.conf import settings
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, render
+from django.template.loader import render_to_string
 from django.urls import reverse
 from django.views.decorators.http import require_GET
 
 from config.http import HtmxHttpRequest
+from dealer import polls
 from dealer.management.commands.pott_addresses import lan_ipv4_addresses
 from dealer.models import Table
 from dealer.screens import add_equity, table_context
@@ -52,11 +54,30 @@ def phone(request: HtmxHttpRequest, token: str) -> HttpResponse:
     return render(request, "dealer/display.html", _context(_by_token(token), "phone"))
 
 
+def _unchanged(token: str, seen: str | None) -> bool:
+    """Whether the table of `token` is still at the poll key `seen`: one indexed read or one
+    read of the shared cache (dealer/polls.py), the usual answer to a TV's or phone's poll.
+    A tournament table's key may also hold the clock's level (Table.poll_key): the full read
+    decides those."""
+    if not seen or not seen.isdigit():
+        return False
+    row = polls.table_row(token)
+    return row is not None and row[1] is None and str(row[0]) == seen
+
+
 def _poll(request: HtmxHttpRequest, token: str, mode: str) -> HttpResponse:
-    table = _by_token(token)
-    if request.GET.get("v") == table.poll_key():
+    seen = request.GET.get("v")
+    if _unchanged(token, seen):
         return HttpResponse(status=204)
-    return render(request, "dealer/display.html#board", _context(table, mode))
+    table = _by_token(token)
+    key = table.poll_key()
+    if seen == key:
+        return HttpResponse(status=204)
+    return HttpResponse(polls.board(table, key, mode, lambda: _board(request, table, mode)))
+
+
+def _board(request: HttpRequest, table: Table, mode: str) -> str:
+    return render_to_string("dealer/display.html#board", _context(table, mode), request)
 
 
 @require_GET

@@ -8,6 +8,8 @@ result to their seat, and reopening it takes the result off again.
 from __future__ import annotations
 
 import secrets
+import threading
+from collections import OrderedDict
 from collections.abc import Callable
 from dataclasses import asdict, replace
 from functools import cached_property
@@ -25,6 +27,7 @@ from django.utils.translation import gettext_lazy as _
 from config import limits
 from config.bounds import MaxChips, at_most, length_at_most
 from config.text import isolate
+from dealer import polls
 from dealer.engine import (
     Action,
     FixedLimit,
@@ -501,11 +504,13 @@ class Table(models.Model):
         """A new version for the pollers, with `changes` to other columns. (Read back lazily:
         a concurrent bump only costs a poller one extra redraw.)"""
         Table.objects.filter(pk=self.pk).update(version=F("version") + 1, **changes)
+        polls.forget("table", self.display_token)
         self.version += 1
 
     def new_links(self) -> None:
         """New TV and phone links (one token for both): the old ones stop working at once, and
         the new version makes open pages redraw."""
+        polls.forget("table", self.display_token)
         self.display_token = new_token()
         self.bump(display_token=self.display_token)
 
@@ -536,6 +541,7 @@ class Table(models.Model):
         """
         if not Table.objects.filter(pk=self.pk, version=version).update(version=version + 1):
             raise Stale
+        polls.forget("table", self.display_token)
         self.version = version + 1
 
     def claim_for_play(self, version: int) -> None:
@@ -545,6 +551,10 @@ class Table(models.Model):
         self.session.hold(Session.State.OPEN, bump=False)
         self.check_open()
         self.claim(version)
+
+    def dealt_by(self, user: Any) -> bool:
+        """Whether the user hosts or co-deals this table (see TableQuerySet.for_user)."""
+        return self.host_id == user.pk or self.co_dealers.filter(pk=user.pk).exists()
 
     def check_open(self) -> None:
         """Refuse (ValidationError) anything at a closed table. (Closing takes a new version,
@@ -739,10 +749,57 @@ class Seat(models.Model):
         }
 
 
+class ReplayMemo:
+    """The last replayed state of recently played hands, in this process's memory: a memo of the
+    pure function replay(config, log), never a stored state.
+
+    A hit needs the very same configuration and log as were replayed (compared in full: a few
+    dozen small dicts), so it can never disagree with the log in the database, whatever
+    happened in between (another process's action, an undo, a restored backup); it only saves
+    the replay. Each process has its own; the dealer's next tap usually reaches the one that
+    answered the last.
+    """
+
+    def __init__(self, size: int = 1024) -> None:
+        self._size = size
+        self._lock = threading.Lock()
+        self._items: OrderedDict[int, tuple[Any, list[Any], HandState]] = OrderedDict()
+
+    def get(self, pk: int, config: Any, entries: list[Any]) -> HandState | None:
+        with self._lock:
+            item = self._items.get(pk)
+            if item is None:
+                return None
+            self._items.move_to_end(pk)
+        if item[0] == config and item[1] == entries:
+            return item[2]
+        return None
+
+    def put(self, pk: int, config: Any, entries: list[Any], state: HandState) -> None:
+        with self._lock:
+            self._items[pk] = (config, list(entries), state)
+            self._items.move_to_end(pk)
+            while len(self._items) > self._size:
+                self._items.popitem(last=False)
+
+
+REPLAYS = ReplayMemo()
+
+
 class HandQuerySet(models.QuerySet["Hand"]):
     def for_user(self, user: Any) -> HandQuerySet:
         """Hands at the tables the user hosts or co-deals."""
         return self.filter(table__in=Table.objects.for_user(user).values("pk"))
+
+    def dealt_by(self, user: Any, *, table: int, number: int) -> Hand:
+        """Hand `number` of table `table`, with the table and its session, if the user hosts or
+        co-deals that table; else Hand.DoesNotExist. (The same hands as `for_user`, without its
+        subquery: the dealer's tap reads the hand by its unique key and checks the host in
+        Python, a co-dealer with one more query.)"""
+        hand = self.select_related("table__session").get(table_id=table, number=number)
+        if not user.is_authenticated or not hand.table.dealt_by(user):
+            raise Hand.DoesNotExist
+        return hand
 
     def phhs(self) -> str:
         """These hands (finished or misdealt) as one PHH .phhs text, oldest first, with player
@@ -857,8 +914,13 @@ class Hand(models.Model):
         return [action_from_dict(data) for _, data in self.entries]
 
     def state(self) -> HandState:
-        """Rebuild the hand's state by replaying its log."""
-        return replay(self.engine_config(), self.log())
+        """Rebuild the hand's state by replaying its log (or take it from REPLAYS when this
+        process replayed the very same log last)."""
+        state = REPLAYS.get(self.pk, self.config, self.entries)
+        if state is None:
+            state = replay(self.engine_config(), self.log())
+            REPLAYS.put(self.pk, self.config, self.entries, state)
+        return state
 
     def append(
         self, make: Action | Callable[[HandState], Action], *, version: int, by: Any
@@ -897,6 +959,7 @@ class Hand(models.Model):
         except IntegrityError as error:  # another device appended the same seq first
             raise Stale from error
         self.entries.append((seq, data))
+        REPLAYS.put(self.pk, self.config, self.entries, state)
         return state
 
     def _finish(self, state: HandState) -> None:

@@ -705,9 +705,9 @@ def _apply(
 ) -> HttpResponse:
     """Append an action to hand `number` of table `pk` and show the table (with `notice` when
     it landed)."""
-    hands = Hand.objects.for_user(request.user).filter(table_id=pk)
     try:
-        hand, state = hands.act(number=number, make=make, version=version, by=request.user)
+        hand = Hand.objects.dealt_by(request.user, table=pk, number=number)
+        state = hand.append(make, version=version, by=request.user)
     except (Hand.DoesNotExist, Stale):
         return _respond(request, _table(request, pk), error=_(STALE))
     except IllegalAction as error:

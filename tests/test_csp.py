@@ -78,6 +78,20 @@ def test_a_bodiless_poll_answer_carries_no_page_policy(client: Client, host: Any
     assert policy(client.get(f"/tables/{table.pk}/poll/?v=0")) == POLICY
 
 
+def test_a_bodiless_poll_answer_carries_only_the_headers_it_needs(
+    client: Client, host: Any
+) -> None:
+    """The TV's and phones' unchanged poll: no headers that describe or govern a body (there is
+    none), so it stays well under 200 bytes on the wire; a page keeps all of them."""
+    table = make_table(host)
+    page = client.get(f"/d/{table.display_token}/")
+    for header in ("X-Frame-Options", "X-Content-Type-Options", "Referrer-Policy"):
+        assert header in page.headers
+    response = client.get(f"/d/{table.display_token}/poll/?v={table.version}")
+    assert response.status_code == 204
+    assert set(response.headers) <= {"Vary", "Server-Timing"}
+
+
 def test_the_policy_allows_nothing_inline_and_no_eval() -> None:
     sources = [value for values in settings.SECURE_CSP.values() for value in values]
     assert "'unsafe-inline'" not in sources

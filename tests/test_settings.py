@@ -113,3 +113,21 @@ def test_existing_files_readable_by_others_are_made_private(tmp_path: Path) -> N
     for name in ("secret_key", "pott.sqlite3", "pott.sqlite3-wal", "pott.sqlite3-shm"):
         assert _mode(var / name) == 0o600, name
     assert (var / "secret_key").read_text() == "an-old-key"
+
+
+@pytest.mark.parametrize(
+    ("redis_url", "backend"),
+    [
+        ("", "django.core.cache.backends.locmem.LocMemCache"),
+        ("redis://127.0.0.1:6379/1", "django.core.cache.backends.redis.RedisCache"),
+    ],
+)
+def test_the_cache_is_local_memory_unless_redis_url_is_set(redis_url: str, backend: str) -> None:
+    code = (
+        "import config.settings as s; c = s.CACHES['default']; "
+        "print(c['BACKEND'], c.get('LOCATION', '-'))"
+    )
+    env = {**os.environ, "REDIS_URL": redis_url}
+    root = Path(config.__file__).parent.parent
+    out = subprocess.run([sys.executable, "-c", code], env=env, cwd=root, capture_output=True)
+    assert out.stdout.decode().split() == [backend, redis_url or "-"], out.stderr

@@ -21,6 +21,7 @@ from django.utils.translation import gettext_lazy as _
 
 from config import limits
 from config.bounds import length_at_most
+from dealer import polls
 from dealer.engine.clock import ClockState, ClockView, level_for_hand, read
 from dealer.engine.structure import (
     Level,
@@ -136,6 +137,7 @@ class TournamentClock(models.Model):
     def new_link(self) -> None:
         """A new TV display token (the old link stops working) and a new version, so open
         pages redraw with the new link."""
+        polls.forget("clock", self.display_token)
         self.display_token = _token()
         self.version += 1
         TournamentClock.objects.filter(pk=self.pk).update(
@@ -169,6 +171,7 @@ class TournamentClock(models.Model):
             version=version + 1
         )
         if updated:
+            polls.forget("clock", self.display_token)
             self.version = version + 1
         return bool(updated)
 

@@ -21,8 +21,8 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import ValidationError
 from django.db import transaction
-from django.db.models import Count, Max, prefetch_related_objects
-from django.http import HttpRequest, HttpResponse
+from django.db.models import Count, Max, OuterRef, Subquery, prefetch_related_objects
+from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils import timezone
@@ -43,6 +43,7 @@ from config.forms import (
 from config.http import HtmxHttpRequest
 from config.limits import whole_number
 from config.text import isolate
+from dealer import polls
 from dealer.display import lan_url, qr_svg
 from dealer.engine import clock as engine
 from dealer.engine.clock import ClockError, ClockView
@@ -62,7 +63,7 @@ from dealer.engine.structure import (
     validate,
 )
 from dealer.tournament.models import SavedStructure, TournamentClock, minutes_text
-from ledger.models import Player, Tournament
+from ledger.models import Entry, Finish, Player, Tournament
 from ledger.templatetags.ledger import money
 
 STALE = gettext_lazy("Another device changed the clock first: this is the clock as it is now.")
@@ -405,19 +406,38 @@ def clock_context(clock: TournamentClock, now: datetime | None = None) -> dict[s
     }
 
 
-def ledger_key(tournament_id: int) -> str:
-    """The ledger's side of a display's poll key: entries and bust-outs (count and last id)."""
-    entries = Tournament.objects.filter(pk=tournament_id).aggregate(
-        e=Count("entries", distinct=True),
-        em=Max("entries__id"),
-        f=Count("finishes", distinct=True),
-        fm=Max("finishes__id"),
-    )
-    return f"-{entries['e']}.{entries['em'] or 0}-{entries['f']}.{entries['fm'] or 0}"
+def _ledger_counts() -> dict[str, Subquery]:
+    """The ledger's side of a poll key (entries and bust-outs: count and last id) as four
+    scalar subqueries on the clock's row, each an index range on the tournament's foreign key:
+    an unchanged poll is one query."""
+
+    def one(model: Any, aggregate: Any) -> Subquery:
+        rows = model.objects.filter(tournament=OuterRef("tournament_id")).order_by()
+        return Subquery(rows.values("tournament").annotate(x=aggregate("pk")).values("x"))
+
+    return {
+        "ledger_e": one(Entry, Count),
+        "ledger_em": one(Entry, Max),
+        "ledger_f": one(Finish, Count),
+        "ledger_fm": one(Finish, Max),
+    }
+
+
+def ledger_key(clock: TournamentClock) -> str:
+    """The ledger's side of a display's poll key: entries and bust-outs (count and last id),
+    from the clock's row when it was read with them (`_ledger_counts`), else read now."""
+    names = ("ledger_e", "ledger_em", "ledger_f", "ledger_fm")
+    if hasattr(clock, "ledger_e"):
+        counts = [getattr(clock, name) for name in names]
+    else:
+        row = TournamentClock.objects.filter(pk=clock.pk).values(**_ledger_counts()).get()
+        counts = [row[name] for name in names]
+    e, em, f, fm = (value or 0 for value in counts)
+    return f"-{e}.{em}-{f}.{fm}"
 
 
 def poll_key(clock: TournamentClock, now: datetime | None = None) -> str:
-    return clock.poll_key(now, ledger_key(clock.tournament_id))
+    return clock.poll_key(now, ledger_key(clock))
 
 
 # --- links between a tournament's pages ------------------------------------------------------
@@ -783,11 +803,13 @@ def tv(request: HtmxHttpRequest, token: str) -> HttpResponse:
 @require_GET
 def tv_poll(request: HtmxHttpRequest, token: str) -> HttpResponse:
     """Polled about once a second: nothing (204) unless something changed since `v`."""
-    clock = _by_token(token)
+    polled = polls.clock_row(token)
+    if polled is None:
+        raise Http404
     now = timezone.now()
-    key = poll_key(clock, now)
-    if request.GET.get("v") == key:
+    if request.GET.get("v") == poll_key(polled, now):
         return HttpResponse(status=204)
+    clock = _by_token(token)
     context = clock_context(clock, now)
     context["poll_url"] = reverse("dealer:clock:tv_poll", args=[token])
     return render(request, "dealer/clock_display.html#board", context)

@@ -10,8 +10,8 @@ from typing import Any
 import pytest
 from django.db import connection
 
-from dealer.engine import Call, Fold
-from dealer.models import Hand, HandAction, Stale, Table
+from dealer.engine import Call, Fold, replay
+from dealer.models import REPLAYS, Hand, HandAction, Stale, Table
 from tests.dealer.conftest import make_table, sit
 
 
@@ -85,3 +85,35 @@ def test_simultaneous_taps_in_threads_log_one_action(host: Any) -> None:
 
     assert sorted(outcomes) == ["applied", "stale", "stale", "stale"]
     assert HandAction.objects.count() == 1
+
+
+@pytest.mark.django_db
+def test_a_remembered_replay_never_stands_in_for_a_different_log(host: Any) -> None:
+    """Each process remembers the last replay of a hand (dealer.models.REPLAYS) only for the
+    very log it replayed: after another device's action, an undo and a different action in
+    the same place, every reading is the replay of the log as it is in the database."""
+    kitchen(host)
+    hands = Hand.objects.select_related("table")
+
+    def fresh() -> Hand:
+        return hands.get(number=1)
+
+    def replayed(hand: Hand) -> Any:
+        return replay(hand.engine_config(), hand.log())
+
+    tablet = fresh()
+    tablet.append(Call(2), version=hand_version(), by=host)
+    assert fresh().state() is REPLAYS.get(tablet.pk, tablet.config, tablet.entries)
+    # Another device (or process) acts: the remembered state is of the old log.
+    phone = fresh()
+    phone.append(Call(0), version=hand_version(), by=host)
+    REPLAYS.put(tablet.pk, tablet.config, tablet.entries, tablet.state())
+    assert fresh().state() == replayed(fresh()) and fresh().state().to_act == 1
+    # Undo and a different action in the same place (the log has the same length again).
+    fresh().undo(version=hand_version(), by=host)
+    undone = fresh()
+    assert undone.state() == replayed(undone) and undone.state().to_act == 0
+    undone.append(Fold(0), version=hand_version(), by=host)
+    again = fresh()
+    assert [data["type"] for _, data in again.entries] == ["call", "fold"]
+    assert again.state() == replayed(again) and again.state().folded[0]

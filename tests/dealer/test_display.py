@@ -154,3 +154,32 @@ def test_links_keep_a_known_address_and_follow_the_public_url(
     settings.POTT_PUBLIC_URL = "https://pott.example.org"
     body = tablet.client.get(tablet.url(""), HTTP_HOST="evil.example").text
     assert f'href="https://pott.example.org/p/{token}/"' in body
+
+
+def test_a_change_is_rendered_once_for_every_viewer_of_the_table(
+    tablet: Tablet, token: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A change makes every TV and phone fetch the new board within a second: it is rendered
+    once per revision, mode and language and the other viewers get the same board."""
+    renders: list[str] = []
+    board = display._board
+
+    def counted(request: Any, table: Any, mode: str) -> str:
+        renders.append(mode)
+        return board(request, table, mode)
+
+    monkeypatch.setattr(display, "_board", counted)
+    seen = tablet.version
+    tablet.start()
+    first = Client().get(f"/d/{token}/poll/", {"v": seen})
+    second = Client().get(f"/d/{token}/poll/", {"v": seen})
+    assert first.status_code == second.status_code == 200
+    assert first.content == second.content and renders == ["display"]
+    assert by_testid(second, "display-prompt") == "Seat 1 (Anna) to act"
+    german = Client().get(f"/d/{token}/poll/", {"v": seen}, headers={"Accept-Language": "de"})
+    assert renders == ["display", "display"] and german.content != first.content
+    Client().get(f"/p/{token}/poll/", {"v": seen})
+    assert renders == ["display", "display", "phone"]
+    tablet.act("call")
+    after = Client().get(f"/d/{token}/poll/", {"v": seen})
+    assert by_testid(after, "display-prompt") == "Seat 3 (Bo) to act"

@@ -251,6 +251,43 @@ def test_tv_poll_answers_204_when_nothing_changed(client: Client, clock: Tournam
     assert "<html" not in response.text
 
 
+def test_tv_poll_redraws_after_an_entry_or_a_bust_out_and_its_undo(
+    client: Client, clock: TournamentClock, tournament: Tournament, host: Any
+) -> None:
+    """The ledger's entries and bust-outs are part of what a TV compares (prize pool, players
+    left): each change, and taking it back, draws a new board once, then it is quiet again."""
+    url = f"/tournaments/tv/{clock.display_token}/poll/"
+    key = client.get(f"/tournaments/tv/{clock.display_token}/").text.split("poll/?v=")[1]
+    key = key.split('"')[0]
+    player = Player.objects.create(host=host, name="Eve")
+
+    def redrawn(seen: str) -> str:
+        response = client.get(url, {"v": seen})
+        assert response.status_code == 200 and 'id="board"' in response.text
+        new = response.text.split("poll/?v=")[1].split('"')[0]
+        assert client.get(url, {"v": new}).status_code == 204
+        return new
+
+    entry = Entry.objects.create(tournament=tournament, player=player, money=20000, chips=1500)
+    key = redrawn(key)
+    finish = Finish.objects.create(tournament=tournament, player=player, place=1)
+    key = redrawn(key)
+    finish.delete()
+    key = redrawn(key)
+    entry.delete()
+    redrawn(key)
+
+
+def test_tv_poll_of_an_unknown_or_replaced_link_is_not_found(
+    client: Client, clock: TournamentClock
+) -> None:
+    old = clock.display_token
+    assert client.get("/tournaments/tv/not-a-token/poll/", {"v": "1"}).status_code == 404
+    clock.new_link()
+    assert client.get(f"/tournaments/tv/{old}/poll/", {"v": "1"}).status_code == 404
+    assert client.get(f"/tournaments/tv/{clock.display_token}/poll/").status_code == 200
+
+
 def test_tv_follows_a_level_change_that_happens_by_itself(
     client: Client, clock: TournamentClock
 ) -> None:
