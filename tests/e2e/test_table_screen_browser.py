@@ -360,3 +360,40 @@ def test_a_poll_on_its_way_when_the_dealer_taps_gives_no_console_error(
     expect(page.get_by_test_id("stack-2")).to_have_text("200")
     page.wait_for_timeout(2000)
     assert errors == []
+
+
+def test_on_a_phone_the_showdowns_winners_are_in_reach(
+    page: Page, live_server: LiveServer, screenshot_dir: Path, host: Any
+) -> None:
+    """Heads-up, checked down: at the showdown the one-tap winner buttons are at the bottom of
+    the screen whatever is scrolled, and one of them awards the pot."""
+    page.set_viewport_size(SIZES["phone"])
+    errors = watch_console(page)
+    table = blinds_table(host, 2)
+    log_in(page, live_server)
+    open_table(page, live_server, table)
+    tap = Taps(page)
+    tap.button("Deal the next hand")
+    tap.button("Call 1")
+    expect(prompt(page)).to_have_text("Seat 2 (Bo) to act")
+    tap.button("Check")
+    for street in ("Flop", "Turn", "River"):
+        expect(prompt(page)).to_have_text(f"Burn and deal the {street.lower()}")
+        tap.button(f"{street} dealt")
+        for _ in range(2):
+            tap.button("Check")
+    expect(prompt(page)).to_have_text("Showdown: who wins the main pot (4)?")
+    winners = page.locator("form.award-one")
+    for scroll in (0, 100_000):
+        page.evaluate(f"window.scrollTo(0, {scroll})")
+        b = box(winners)
+        assert b["y"] >= 0 and b["y"] + b["height"] <= SIZES["phone"]["height"] + 0.5, (scroll, b)
+    # The split-pot form above scrolls clear of the bar.
+    split = page.locator("form.award")
+    assert box(split)["y"] + box(split)["height"] <= box(winners)["y"]
+    page.screenshot(path=screenshot_dir / "screen-phone-showdown.png")
+    page.evaluate("window.scrollTo(0, 0)")
+    winners.get_by_role("button", name="Seat 2 (Bo) wins").click()
+    expect(page.get_by_role("button", name="Deal the next hand")).to_be_visible()
+    assert page.evaluate(NO_HORIZONTAL_OVERFLOW)
+    assert errors == []
