@@ -26,10 +26,10 @@ import http.client
 import json
 import secrets
 import socket
-import subprocess
 import sys
 import threading
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -37,9 +37,8 @@ from bench.table import (
     HOST,
     SERVER_TIMING,
     BenchError,
-    in_child,
+    in_children,
     percentile,
-    postgres_server,
     scratch_site,
     served,
 )
@@ -49,7 +48,6 @@ DISPLAYS = 50
 ROUNDS = 15
 POLL_S = 1.0
 CHANGE_EVERY_S = 5.0
-CHILD_TIMEOUT_S = 240
 
 
 @dataclass
@@ -111,6 +109,57 @@ def _raw_unchanged_bytes(port: int, path: str) -> int:
     return len(data)
 
 
+def poll_together(
+    displays: list[Display], bump: Callable[[int], None], change_every_s: float
+) -> dict[str, float]:
+    """Let `displays` poll for ROUNDS rounds, their phases spread evenly over the poll interval
+    (displays switched on at different moments, not all at the same instant), while the main
+    thread makes a change (`bump(n)`, the n-th) every `change_every_s` seconds; then the times."""
+    start_at = time.monotonic() + 0.5
+    threads = [
+        threading.Thread(target=d.run, args=(start_at + n * POLL_S / len(displays),), daemon=True)
+        for n, d in enumerate(displays)
+    ]
+    for thread in threads:
+        thread.start()
+    changes = 0
+    deadline = start_at + ROUNDS * POLL_S
+    while time.monotonic() < deadline:
+        time.sleep(change_every_s)
+        bump(changes)
+        changes += 1
+    for thread in threads:
+        thread.join(timeout=60)
+    failures = [d.failure for d in displays if d.failure is not None]
+    if failures:
+        raise BenchError(f"{len(failures)} pollers failed: {failures[0]!r}")
+    ms = [m for d in displays for m in d.ms]
+    server_ms = [m for d in displays for m in d.server_ms]
+    return {
+        "poll_p95_ms": round(percentile(ms, 95), 2),
+        "poll_p50_ms": round(percentile(ms, 50), 2),
+        "poll_server_p95_ms": round(percentile(server_ms, 95), 2) if server_ms else -1,
+        "polls": len(ms),
+        "boards": sum(d.boards for d in displays),
+        "changes": changes,
+    }
+
+
+def poll_figures(result: dict[str, float], prefix: str, who: str) -> list[tuple[str, float, str]]:
+    """The figures of `poll_together` (and `poll_bytes_unchanged`); `who` polled, on stderr."""
+    print(
+        f"{prefix.rstrip('.')}: {who}, {result['polls']} polls, "
+        f"{result['boards']} whole boards after {result['changes']} changes",
+        file=sys.stderr,
+    )
+    return [
+        (f"{prefix}poll_p95_ms", result["poll_p95_ms"], "ms"),
+        (f"{prefix}poll_p50_ms", result["poll_p50_ms"], "ms"),
+        (f"{prefix}poll_server_p95_ms", result["poll_server_p95_ms"], "ms"),
+        (f"{prefix}poll_bytes_unchanged", result["poll_bytes_unchanged"], "bytes"),
+    ]
+
+
 def measure(postgres: str | None = None) -> dict[str, float]:
     with scratch_site("pott-bench-clock-", postgres=postgres) as workdir:
         from django.contrib.auth import get_user_model
@@ -147,75 +196,22 @@ def measure(postgres: str | None = None) -> dict[str, float]:
         with served(workdir) as port:
             unchanged = _raw_unchanged_bytes(port, f"{path}?v={poll_key(clock)}")
             displays = [Display(port, path, key) for _ in range(DISPLAYS)]
-            start_at = time.monotonic() + 0.5
-            # Each display's phase: spread evenly over the poll interval, as the docstring says
-            # (displays switched on at different moments), not all at the same instant.
-            threads = [
-                threading.Thread(
-                    target=d.run, args=(start_at + n * POLL_S / DISPLAYS,), daemon=True
-                )
-                for n, d in enumerate(displays)
-            ]
-            for thread in threads:
-                thread.start()
-            changes = 0
-            deadline = start_at + ROUNDS * POLL_S
-            while time.monotonic() < deadline:
-                time.sleep(CHANGE_EVERY_S)
+
+            def bump(_n: int) -> None:  # a remote press
                 TournamentClock.objects.filter(pk=clock.pk).update(version=F("version") + 1)
-                changes += 1
-            for thread in threads:
-                thread.join(timeout=60)
-            failures = [d.failure for d in displays if d.failure is not None]
-            if failures:
-                raise BenchError(f"{len(failures)} displays failed: {failures[0]!r}")
-    ms = [m for d in displays for m in d.ms]
-    server_ms = [m for d in displays for m in d.server_ms]
-    return {
-        "poll_p95_ms": round(percentile(ms, 95), 2),
-        "poll_p50_ms": round(percentile(ms, 50), 2),
-        "poll_server_p95_ms": round(percentile(server_ms, 95), 2) if server_ms else -1,
-        "polls": len(ms),
-        "boards": sum(d.boards for d in displays),
-        "changes": changes,
-        "poll_bytes_unchanged": unchanged,
-    }
+
+            result = poll_together(displays, bump, CHANGE_EVERY_S)
+    return {**result, "poll_bytes_unchanged": unchanged}
 
 
 def run() -> list[tuple[str, float, str]]:
     """Measure in a child process (Django is configured once per process); with DATABASE_URL
     a PostgreSQL server, again on a scratch database there (`pg.clock.*`)."""
-    done = subprocess.run(
-        [sys.executable, "-m", "bench.clock"],
-        cwd=BASE_DIR,
-        capture_output=True,
-        text=True,
-        timeout=CHILD_TIMEOUT_S,
-    )
-    if done.returncode != 0:
-        raise BenchError(f"the clock benchmark failed:\n{done.stderr[-3000:]}")
-    rows = [tuple(row) for row in json.loads(done.stdout.strip().splitlines()[-1])]
-    sys.stderr.write(done.stderr)
-    postgres = postgres_server()
-    if postgres:
-        rows += in_child("bench.clock", postgres)
-    return rows
-
-
-def figures(result: dict[str, float], prefix: str) -> list[tuple[str, float, str]]:
-    print(
-        f"{prefix.rstrip('.')}: {DISPLAYS} displays, {result['polls']} polls, "
-        f"{result['boards']} whole boards after {result['changes']} changes",
-        file=sys.stderr,
-    )
-    return [
-        (f"{prefix}poll_p95_ms", result["poll_p95_ms"], "ms"),
-        (f"{prefix}poll_p50_ms", result["poll_p50_ms"], "ms"),
-        (f"{prefix}poll_server_p95_ms", result["poll_server_p95_ms"], "ms"),
-        (f"{prefix}poll_bytes_unchanged", result["poll_bytes_unchanged"], "bytes"),
-    ]
+    return in_children("bench.clock")
 
 
 if __name__ == "__main__":
     postgres = sys.argv[1] if len(sys.argv) > 1 else None
-    print(json.dumps(figures(measure(postgres), "pg.clock." if postgres else "clock.")))
+    result = measure(postgres)
+    who = f"{DISPLAYS} displays"
+    print(json.dumps(poll_figures(result, "pg.clock." if postgres else "clock.", who)))

@@ -17,22 +17,19 @@ from __future__ import annotations
 
 import json
 import statistics
-import subprocess
 import sys
 import time
 from collections.abc import Callable
 from typing import Any
 
 from bench.table import (
-    BASE_DIR,
     SEATS,
     STACK,
     VERSION,
     BenchError,
     _make_table,
     _next_move,
-    in_child,
-    postgres_server,
+    in_children,
     scratch_site,
 )
 
@@ -101,16 +98,7 @@ def figures(result: dict[str, float], prefix: str) -> list[tuple[str, float, str
 
 
 def run() -> list[tuple[str, float, str]]:
-    done = subprocess.run(
-        [sys.executable, "-m", "bench.cost"], cwd=BASE_DIR, capture_output=True, text=True
-    )
-    if done.returncode != 0:
-        raise BenchError(f"the cost benchmark failed:\n{done.stderr[-3000:]}")
-    rows = [tuple(row) for row in json.loads(done.stdout.strip().splitlines()[-1])]
-    postgres = postgres_server()
-    if postgres:
-        rows += in_child("bench.cost", postgres)
-    return rows
+    return in_children("bench.cost")
 
 
 if __name__ == "__main__":

@@ -24,21 +24,14 @@ from __future__ import annotations
 
 import json
 import secrets
-import subprocess
 import sys
-import threading
-import time
 
-from bench.clock import POLL_S, ROUNDS, Display, _raw_unchanged_bytes
+from bench.clock import Display, _raw_unchanged_bytes, poll_figures, poll_together
 from bench.table import (
-    BASE_DIR,
     SEATS,
     STACK,
-    BenchError,
     _make_table,
-    in_child,
-    percentile,
-    postgres_server,
+    in_children,
     scratch_site,
     served,
 )
@@ -46,7 +39,6 @@ from bench.table import (
 TABLES = 10
 VIEWERS = 50
 CHANGE_EVERY_S = 0.5
-CHILD_TIMEOUT_S = 240
 
 
 def measure(postgres: str | None = None) -> dict[str, float]:
@@ -78,75 +70,23 @@ def measure(postgres: str | None = None) -> dict[str, float]:
                 )
                 for n in range(VIEWERS)
             ]
-            start_at = time.monotonic() + 0.5
-            threads = [
-                threading.Thread(
-                    target=viewer.run, args=(start_at + n * POLL_S / VIEWERS,), daemon=True
-                )
-                for n, viewer in enumerate(viewers)
-            ]
-            for thread in threads:
-                thread.start()
-            changes = 0
-            deadline = start_at + ROUNDS * POLL_S
-            while time.monotonic() < deadline:
-                time.sleep(CHANGE_EVERY_S)
-                table = tables[changes % TABLES]
+
+            def bump(n: int) -> None:  # a dealer's tap at one table after the other
+                table = tables[n % TABLES]
                 Table.objects.filter(pk=table.pk).update(version=F("version") + 1)
-                changes += 1
-            for thread in threads:
-                thread.join(timeout=60)
-            failures = [v.failure for v in viewers if v.failure is not None]
-            if failures:
-                raise BenchError(f"{len(failures)} viewers failed: {failures[0]!r}")
-    ms = [m for v in viewers for m in v.ms]
-    server_ms = [m for v in viewers for m in v.server_ms]
-    return {
-        "poll_p95_ms": round(percentile(ms, 95), 2),
-        "poll_p50_ms": round(percentile(ms, 50), 2),
-        "poll_server_p95_ms": round(percentile(server_ms, 95), 2) if server_ms else -1,
-        "polls": len(ms),
-        "boards": sum(v.boards for v in viewers),
-        "changes": changes,
-        "poll_bytes_unchanged": unchanged,
-    }
 
-
-def figures(result: dict[str, float], prefix: str) -> list[tuple[str, float, str]]:
-    print(
-        f"{prefix.rstrip('.')}: {VIEWERS} viewers on {TABLES} tables, {result['polls']} polls, "
-        f"{result['boards']} whole boards after {result['changes']} changes",
-        file=sys.stderr,
-    )
-    return [
-        (f"{prefix}poll_p95_ms", result["poll_p95_ms"], "ms"),
-        (f"{prefix}poll_p50_ms", result["poll_p50_ms"], "ms"),
-        (f"{prefix}poll_server_p95_ms", result["poll_server_p95_ms"], "ms"),
-        (f"{prefix}poll_bytes_unchanged", result["poll_bytes_unchanged"], "bytes"),
-    ]
+            result = poll_together(viewers, bump, CHANGE_EVERY_S)
+    return {**result, "poll_bytes_unchanged": unchanged}
 
 
 def run() -> list[tuple[str, float, str]]:
     """Measure in a child process (Django is configured once per process); with DATABASE_URL
     a PostgreSQL server, again on a scratch database there."""
-    done = subprocess.run(
-        [sys.executable, "-m", "bench.poll"],
-        cwd=BASE_DIR,
-        capture_output=True,
-        text=True,
-        timeout=CHILD_TIMEOUT_S,
-    )
-    if done.returncode != 0:
-        raise BenchError(f"the poll benchmark failed:\n{done.stderr[-3000:]}")
-    sys.stderr.write(done.stderr)
-    rows = [tuple(row) for row in json.loads(done.stdout.strip().splitlines()[-1])]
-    postgres = postgres_server()
-    if postgres:
-        rows += in_child("bench.poll", postgres)
-    return rows
+    return in_children("bench.poll")
 
 
 if __name__ == "__main__":
     postgres = sys.argv[1] if len(sys.argv) > 1 else None
     prefix = "pg.table." if postgres else "table."
-    print(json.dumps(figures(measure(postgres), prefix)))
+    who = f"{VIEWERS} viewers on {TABLES} tables"
+    print(json.dumps(poll_figures(measure(postgres), prefix, who)))

@@ -576,20 +576,31 @@ def figures(result: Measurement, prefix: str = "table.") -> list[tuple[str, floa
     ]
 
 
-def in_child(module: str, postgres: str) -> list[tuple[str, float, str]]:
-    """Run `python -m <module> <postgres>` (a benchmark's PostgreSQL figures: Django is
-    configured once per process) and return the figures it prints as JSON."""
+def in_child(module: str, postgres: str | None = None) -> list[tuple[str, float, str]]:
+    """Run `python -m <module> [<postgres>]` (Django is configured once per process: each
+    benchmark of a site runs in a child) and return the figures it prints as JSON."""
     done = subprocess.run(
-        [sys.executable, "-m", module, postgres],
+        [sys.executable, "-m", module, *([postgres] if postgres else [])],
         cwd=BASE_DIR,
         capture_output=True,
         text=True,
         timeout=600,
     )
     if done.returncode != 0:
-        raise BenchError(f"{module} on PostgreSQL failed:\n{done.stderr[-3000:]}")
+        where = " on PostgreSQL" if postgres else ""
+        raise BenchError(f"{module}{where} failed:\n{done.stderr[-3000:]}")
     sys.stderr.write(done.stderr)
     return [tuple(row) for row in json.loads(done.stdout.strip().splitlines()[-1])]
+
+
+def in_children(module: str) -> list[tuple[str, float, str]]:
+    """A benchmark's figures on SQLite and, with DATABASE_URL a PostgreSQL server, again on a
+    scratch database there (printed with the `pg.` prefix), each in a child process."""
+    rows = in_child(module)
+    postgres = postgres_server()
+    if postgres:
+        rows += in_child(module, postgres)
+    return rows
 
 
 def run() -> list[tuple[str, float, str]]:
