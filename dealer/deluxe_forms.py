@@ -9,7 +9,7 @@ from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.utils.translation import gettext_lazy as _
 
-from config.forms import NameField, hidden_number, number_field, revision_field
+from config.forms import NameField, hidden_number, number_field
 from dealer.deluxe import (
     MAX_CARDS,
     MIN_CARDS,
@@ -21,7 +21,7 @@ from dealer.deluxe import (
 )
 from dealer.deluxe.game import FACE_DOWN, max_players
 from dealer.deluxe_models import DeluxeGame
-from dealer.game_forms import NewGameForm, money_per_chip_field
+from dealer.game_forms import GameVersionForm, NewGameForm, money_per_chip_field
 
 # The most players any variant seats (four cards: 52 // 8 = 6).
 MAX_ROWS = max_players(MIN_CARDS)
@@ -153,13 +153,7 @@ class DeluxeForm(NewGameForm):
         return game
 
 
-class DeluxeVersionForm(forms.Form):
-    """Every change to a game carries the version of the game the page showed."""
-
-    version = revision_field()
-
-
-class BuyForm(DeluxeVersionForm):
+class BuyForm(GameVersionForm):
     """The player whose turn it is buys 0 to 4 cards."""
 
     player = hidden_number(0, 7)
@@ -170,7 +164,7 @@ class BuyForm(DeluxeVersionForm):
     )
 
 
-class ShowForm(DeluxeVersionForm):
+class ShowForm(GameVersionForm):
     """A player's combination at the settlement: tapped on the variant's list, or the cards."""
 
     player = hidden_number(0, 7)

@@ -27,7 +27,7 @@ from dealer.deluxe import (
     buy_cost,
     legal_actions,
 )
-from dealer.deluxe_forms import STARTING_UNITS, BuyForm, DeluxeForm, DeluxeVersionForm, ShowForm
+from dealer.deluxe_forms import STARTING_UNITS, BuyForm, DeluxeForm, ShowForm
 from dealer.deluxe_models import DeluxeGame
 from dealer.game_views import GameScreen, form_error, new_game
 
@@ -83,14 +83,14 @@ def deluxe_show(request: HtmxHttpRequest, pk: int) -> HttpResponse:
 @require_POST
 def deluxe_undo(request: HtmxHttpRequest, pk: int) -> HttpResponse:
     """Take back the last action (a finished game is reopened, its cash-outs taken back)."""
-    return SCREEN.undo_or_end(request, pk, "undo", DeluxeVersionForm)
+    return SCREEN.undo_or_end(request, pk, "undo")
 
 
 @login_required
 @require_POST
 def deluxe_end(request: HtmxHttpRequest, pk: int) -> HttpResponse:
     """The host ends the game between deals: everyone cashes out with their chips."""
-    return SCREEN.undo_or_end(request, pk, "end", DeluxeVersionForm)
+    return SCREEN.undo_or_end(request, pk, "end")
 
 
 # --- what the screen shows ------------------------------------------------------------------

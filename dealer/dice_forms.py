@@ -9,7 +9,7 @@ from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.utils.translation import gettext_lazy as _
 
-from config.forms import NameField, chips_field, hidden_number, number_field, revision_field
+from config.forms import NameField, chips_field, hidden_number, number_field
 from dealer.dice import (
     IllegalAction,
     LiarsConfig,
@@ -27,7 +27,7 @@ from dealer.dice.poker_dice import MAX_ROLLS
 from dealer.dice.strip import MAX_ITEMS
 from dealer.dice.table import MAX_CHIPS, MAX_PLAYERS
 from dealer.dice_models import DiceGame, hand_code, hand_from_code
-from dealer.game_forms import NewGameForm, money_per_chip_field
+from dealer.game_forms import GameVersionForm, NewGameForm, money_per_chip_field
 
 # The rows of the new-game form: as many as the rules seat ("Það eru engin takmörk fyrir fjölda
 # leikmanna"; the rules stop at twenty), the first SHOWN_ROWS shown, the rest behind "More players".
@@ -201,13 +201,7 @@ def check_face(item: str) -> None:
         ) from None
 
 
-class DiceVersionForm(forms.Form):
-    """Every change to a game carries the version of the game the page showed."""
-
-    version = revision_field()
-
-
-class DicePlayerForm(DiceVersionForm):
+class DicePlayerForm(GameVersionForm):
     """A move by one player (strip poker: the loser of the round)."""
 
     player = hidden_number(0, MAX_ROWS - 1)

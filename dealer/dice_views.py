@@ -39,7 +39,6 @@ from dealer.dice_forms import (
     ClaimForm,
     DiceGameForm,
     DicePlayerForm,
-    DiceVersionForm,
     RollForm,
     ShowDiceForm,
 )
@@ -147,14 +146,14 @@ def dice_lost(request: HtmxHttpRequest, pk: int) -> HttpResponse:
 @require_POST
 def dice_undo(request: HtmxHttpRequest, pk: int) -> HttpResponse:
     """Take back the last move (a finished game is reopened, its cash-outs taken back)."""
-    return SCREEN.undo_or_end(request, pk, "undo", DiceVersionForm)
+    return SCREEN.undo_or_end(request, pk, "undo")
 
 
 @login_required
 @require_POST
 def dice_end(request: HtmxHttpRequest, pk: int) -> HttpResponse:
     """The host ends the game between rounds: everyone cashes out with their chips."""
-    return SCREEN.undo_or_end(request, pk, "end", DiceVersionForm)
+    return SCREEN.undo_or_end(request, pk, "end")
 
 
 @login_required

@@ -21,6 +21,7 @@ from django.utils.translation import gettext as _
 
 from config.http import HtmxHttpRequest
 from dealer.engine.actions import IllegalAction
+from dealer.game_forms import GameVersionForm
 from dealer.game_log import LoggedGame
 from dealer.models import Stale
 
@@ -82,12 +83,10 @@ class GameScreen:
         extra = {"state": state} if self.keeps_state and state is not None else {}
         return self.respond(request, game, notice=notice, **extra)
 
-    def undo_or_end(
-        self, request: HtmxHttpRequest, pk: int, what: str, version_form: type[forms.Form]
-    ) -> HttpResponse:
+    def undo_or_end(self, request: HtmxHttpRequest, pk: int, what: str) -> HttpResponse:
         """Undo the last move, or end the game (`what`), from the page's version."""
         game = self.game(request, pk)
-        form = version_form(request.POST)
+        form = GameVersionForm(request.POST)
         if not form.is_valid():
             return self.respond(request, game, error=stale_message())
         version = form.cleaned_data["version"]

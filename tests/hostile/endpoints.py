@@ -20,7 +20,7 @@ from typing import Any
 
 from config import limits
 from dealer.deluxe_forms import BuyForm as DeluxeBuyForm
-from dealer.deluxe_forms import DeluxeForm, DeluxeVersionForm
+from dealer.deluxe_forms import DeluxeForm
 from dealer.deluxe_forms import ShowForm as DeluxeShowForm
 from dealer.deluxe_models import DeluxeGame
 from dealer.dice_forms import (
@@ -30,7 +30,6 @@ from dealer.dice_forms import (
     ClaimForm,
     DiceGameForm,
     DicePlayerForm,
-    DiceVersionForm,
     RollForm,
     ShowDiceForm,
 )
@@ -52,6 +51,7 @@ from dealer.forms import (
     UndoForm,
     VersionForm,
 )
+from dealer.game_forms import GameVersionForm
 from dealer.models import Seat, Table
 from dealer.tournament.views import DrawForm, GeneratorForm, StructureForm
 from dealer.tournament.views import VersionForm as ClockVersionForm
@@ -838,7 +838,7 @@ def _deluxe(world: World) -> list[Context]:
                 other,
                 data={"version": version},
                 fields=_form_fields({"version": Exact(expected=version)}),
-                form=lambda d: DeluxeVersionForm(d),
+                form=lambda d: GameVersionForm(d),
                 follow=page(buying.pk),
             )
         )
@@ -1044,7 +1044,7 @@ def _dice(world: World) -> list[Context]:
         ("dealer:dice_end", "poker"),
         ("dealer:dice_undo", "strip"),
     ):
-        move(name, label, label, lambda d: DiceVersionForm(d), {}, {})
+        move(name, label, label, lambda d: GameVersionForm(d), {}, {})
     ctx(
         Context(
             "dealer:dice_roll",
