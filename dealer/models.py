@@ -714,10 +714,12 @@ class Seat(models.Model):
                 % {"name": player, "table": seat.table, "seat": seat.number}
             )
 
-    def move_to(self, table: Table, number: int) -> None:
+    def move_to(self, table: Table, number: int, *, by: Any) -> None:
         """Move this player with their chips to seat `number` of `table` (another table of the
         night): dealt in at its next hand like a new player there (posts or waits for the big
-        blind) once it has dealt a hand; the flags of this table's blinds are left behind."""
+        blind) once it has dealt a hand; the flags of this table's blinds are left behind. Both
+        tables' histories say who moved with how many chips."""
+        source = self.table
         Seat.objects.filter(pk=self.pk).update(
             table=table,
             number=number,
@@ -726,6 +728,25 @@ class Seat(models.Model):
             sitting_out=False,
             missed_small=False,
             missed_big=False,
+        )
+        moved = {"player": str(self.player), "chips": self.stack}
+        TableEvent.log(
+            source,
+            TableEvent.Kind.MOVED_OUT,
+            by,
+            **moved,
+            seat=self.number,
+            other=str(table.name),
+            to_seat=number,
+        )
+        TableEvent.log(
+            table,
+            TableEvent.Kind.MOVED_IN,
+            by,
+            **moved,
+            seat=number,
+            other=str(source.name),
+            from_seat=self.number,
         )
 
     def as_state(self) -> SeatState:

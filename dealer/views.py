@@ -274,27 +274,7 @@ def seat_move(request: HtmxHttpRequest, pk: int) -> HttpResponse:
         data = form.cleaned_data
         try:
             with transaction.atomic():
-                seat = _move(table, data["seat"], data["to_table"], data["to_seat"], data)
-                TableEvent.log(
-                    table,
-                    TableEvent.Kind.MOVED_OUT,
-                    request.user,
-                    player=str(seat.player),
-                    chips=seat.stack,
-                    seat=data["seat"],
-                    other=str(data["to_table"].name),
-                    to_seat=data["to_seat"],
-                )
-                TableEvent.log(
-                    data["to_table"],
-                    TableEvent.Kind.MOVED_IN,
-                    request.user,
-                    player=str(seat.player),
-                    chips=seat.stack,
-                    seat=data["to_seat"],
-                    other=str(table.name),
-                    from_seat=data["seat"],
-                )
+                seat = _move(table, data, by=request.user)
         except Stale:
             form.add_error(None, _(STALE))
         except IntegrityError:  # another device seated someone there first
@@ -323,9 +303,11 @@ def seat_move(request: HtmxHttpRequest, pk: int) -> HttpResponse:
     return render(request, "dealer/seat_move.html", {"form": form, "table": table})
 
 
-def _move(table: Table, number: int, target: Table, to_seat: int, data: dict[str, Any]) -> Seat:
-    """Inside a transaction: move the player in seat `number` to `target`'s seat `to_seat`
-    with their stack, or raise ValidationError (why not), Stale or IntegrityError."""
+def _move(table: Table, data: dict[str, Any], *, by: Any) -> Seat:
+    """Inside a transaction: move the player in seat `data["seat"]` to `data["to_table"]`'s
+    seat `data["to_seat"]` with their stack, or raise ValidationError (why not), Stale or
+    IntegrityError."""
+    number, target, to_seat = data["seat"], data["to_table"], data["to_seat"]
     table.claim_for_play(data["version"])
     seat = table.seats.select_related("player").filter(number=number).first()
     if seat is None:
@@ -370,7 +352,7 @@ def _move(table: Table, number: int, target: Table, to_seat: int, data: dict[str
             )
             % {"name": seat.player, "stack": seat.stack, "table": target, "min": target.min_buy_in}
         )
-    seat.move_to(target, to_seat)
+    seat.move_to(target, to_seat, by=by)
     target.bump()
     return seat
 

@@ -1152,28 +1152,9 @@ def _follow_at_dealer_tables(
                 )
                 % {"seat": move.to_seat, "table": target, "name": taken.player}
             )
-        seat.move_to(target, move.to_seat)
+        seat.move_to(target, move.to_seat, by=by)
         source.bump()
         target.bump()
-        moved = {"player": str(player), "chips": seat.stack}
-        TableEvent.log(
-            source,
-            TableEvent.Kind.MOVED_OUT,
-            by,
-            **moved,
-            seat=seat.number,
-            other=str(target.name),
-            to_seat=move.to_seat,
-        )
-        TableEvent.log(
-            target,
-            TableEvent.Kind.MOVED_IN,
-            by,
-            **moved,
-            seat=move.to_seat,
-            other=str(source.name),
-            from_seat=seat.number,
-        )
     broken_pk = _dealer_table(broken) if broken is not None else None
     if broken_pk is not None:
         table = Table.objects.get(pk=broken_pk)
