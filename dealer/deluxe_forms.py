@@ -10,7 +10,7 @@ from django.db import transaction
 from django.utils.translation import gettext_lazy as _
 
 from config.forms import NameField, hidden_number, number_field
-from dealer.deluxe import (
+from dealer.engine.deluxe import (
     MAX_CARDS,
     MIN_CARDS,
     SEED_CHIP_SET,
@@ -19,7 +19,7 @@ from dealer.deluxe import (
     IllegalAction,
     start,
 )
-from dealer.deluxe.game import FACE_DOWN, max_players
+from dealer.engine.deluxe.game import FACE_DOWN, max_players
 from dealer.deluxe_models import DeluxeGame
 from dealer.game_forms import GameVersionForm, NewGameForm, money_per_chip_field
 

@@ -21,8 +21,8 @@ from django.utils.translation import gettext_lazy as _
 
 from config import limits
 from config.bounds import length_at_most
-from dealer import deluxe
-from dealer.deluxe import (
+from dealer.engine import deluxe
+from dealer.engine.deluxe import (
     MAX_CARDS,
     MIN_CARDS,
     Action,

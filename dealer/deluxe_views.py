@@ -16,7 +16,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from config.http import HtmxHttpRequest
-from dealer.deluxe import (
+from dealer.engine.deluxe import (
     Action,
     Buy,
     Decided,

@@ -10,7 +10,7 @@ from django.db import transaction
 from django.utils.translation import gettext_lazy as _
 
 from config.forms import NameField, chips_field, hidden_number, number_field
-from dealer.dice import (
+from dealer.engine.dice import (
     IllegalAction,
     LiarsConfig,
     PokerDiceConfig,
@@ -22,10 +22,10 @@ from dealer.dice import (
     poker_dice,
     strip,
 )
-from dealer.dice.hands import DICE, Kind
-from dealer.dice.poker_dice import MAX_ROLLS
-from dealer.dice.strip import MAX_ITEMS
-from dealer.dice.table import MAX_CHIPS, MAX_PLAYERS
+from dealer.engine.dice.hands import DICE, Kind
+from dealer.engine.dice.poker_dice import MAX_ROLLS
+from dealer.engine.dice.strip import MAX_ITEMS
+from dealer.engine.dice.table import MAX_CHIPS, MAX_PLAYERS
 from dealer.dice_models import DiceGame, hand_code, hand_from_code
 from dealer.game_forms import GameVersionForm, NewGameForm, money_per_chip_field
 

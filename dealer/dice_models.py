@@ -1,6 +1,6 @@
 """Seed 003's dice games and strip poker at the table: the setup, the append-only log and, for
 the two games played for a pot, the ledger's buy-ins and cash-outs. The state is never stored:
-it is rebuilt from the log (`DiceGame.state()`) by the pure rules in `dealer.dice`, like a
+it is rebuilt from the log (`DiceGame.state()`) by the pure rules in `dealer.engine.dice`, like a
 Poker-Deluxe game's (`dealer.deluxe_models`).
 
 Poker dice and liar's dice belong to a ledger session: when a game is created each player buys
@@ -22,7 +22,7 @@ from django.utils.translation import gettext_lazy as _
 
 from config import limits
 from config.bounds import length_at_most
-from dealer.dice import (
+from dealer.engine.dice import (
     Accept,
     Call,
     Claim,
@@ -41,8 +41,8 @@ from dealer.dice import (
     poker_dice,
     strip,
 )
-from dealer.dice.strip import MAX_ITEMS
-from dealer.dice.table import MAX_CHIPS
+from dealer.engine.dice.strip import MAX_ITEMS
+from dealer.engine.dice.table import MAX_CHIPS
 from dealer.game_log import LoggedGame, merge_players, seats_in_play
 from dealer.models import LogEntry, UndoneEntry, new_token
 from ledger.models import Player, Session

@@ -19,7 +19,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from config.http import HtmxHttpRequest
-from dealer.dice import (
+from dealer.engine.dice import (
     FACES,
     Accept,
     Call,
@@ -32,8 +32,8 @@ from dealer.dice import (
     Show,
     roll,
 )
-from dealer.dice.liars import Ending
-from dealer.dice.liars import Phase as LiarsPhase
+from dealer.engine.dice.liars import Ending
+from dealer.engine.dice.liars import Phase as LiarsPhase
 from dealer.dice_forms import (
     CallForm,
     ClaimForm,
@@ -266,7 +266,7 @@ def _final_chips(game: DiceGame, state: Any) -> tuple[int, ...]:
 
 
 def _standings(state: Any, chips: tuple[int, ...]) -> list[dict[str, Any]]:
-    from dealer.dice.table import standings
+    from dealer.engine.dice.table import standings
 
     return [
         {"place": s.place, "name": state.name(s.player), "count": s.count} for s in standings(chips)
@@ -274,7 +274,7 @@ def _standings(state: Any, chips: tuple[int, ...]) -> list[dict[str, Any]]:
 
 
 def _poker_dice(game: DiceGame, state: Any, over: bool) -> dict[str, Any]:
-    from dealer.dice.poker_dice import legal_actions
+    from dealer.engine.dice.poker_dice import legal_actions
 
     legal = legal_actions(state)
     shown = {s.player: s for s in state.shown}
@@ -329,7 +329,7 @@ def _poker_dice(game: DiceGame, state: Any, over: bool) -> dict[str, Any]:
 
 
 def _liars(game: DiceGame, state: Any, over: bool) -> dict[str, Any]:
-    from dealer.dice.liars import legal_actions
+    from dealer.engine.dice.liars import legal_actions
 
     legal = legal_actions(state)
     chips = _final_chips(game, state) if over else state.chips

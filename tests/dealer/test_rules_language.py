@@ -6,8 +6,8 @@ from __future__ import annotations
 import pytest
 from django.utils import translation
 
-from dealer.dice import Accept, Claim, Hand, IllegalAction, LiarsConfig
-from dealer.dice.liars import apply, start
+from dealer.engine.dice import Accept, Claim, Hand, IllegalAction, LiarsConfig
+from dealer.engine.dice.liars import apply, start
 from dealer.engine import Check, DealStreet, HandConfig, NoLimit, Variant, parse_cards, text
 from dealer.engine import apply as apply_hand
 from dealer.engine import start as start_hand

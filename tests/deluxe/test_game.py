@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from dealer.deluxe import (
+from dealer.engine.deluxe import (
     SEED_CHIP_SET,
     Buy,
     ChipColour,

@@ -13,7 +13,7 @@ from __future__ import annotations
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from dealer.deluxe import (
+from dealer.engine.deluxe import (
     Buy,
     ChipColour,
     DeluxeConfig,

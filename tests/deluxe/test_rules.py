@@ -14,7 +14,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from dealer.deluxe import (
+from dealer.engine.deluxe import (
     VARIANTS,
     Combo,
     Hand,
@@ -334,5 +334,5 @@ def test_straight_top() -> None:
 
 
 def test_the_deluxe_package_does_not_import_django() -> None:
-    code = "import sys, dealer.deluxe; assert not any(m.startswith('django') for m in sys.modules)"
+    code = "import sys, dealer.engine.deluxe; assert not any(m.startswith('django') for m in sys.modules)"
     subprocess.run([sys.executable, "-c", code], check=True, cwd=Path(__file__).parents[2])

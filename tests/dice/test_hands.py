@@ -9,7 +9,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from dealer.dice import FACES, FIVE_ACES, Face, Hand, Kind, all_hands, classify, parse_dice
+from dealer.engine.dice import FACES, FIVE_ACES, Face, Hand, Kind, all_hands, classify, parse_dice
 
 ALL_ROLLS = list(itertools.product(FACES, repeat=5))
 

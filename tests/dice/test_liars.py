@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from dealer.dice import (
+from dealer.engine.dice import (
     Accept,
     Call,
     Claim,
@@ -15,7 +15,7 @@ from dealer.dice import (
     LiarsState,
     RollAces,
 )
-from dealer.dice.liars import Phase, apply, legal_actions, replay, start
+from dealer.engine.dice.liars import Phase, apply, legal_actions, replay, start
 
 NAMES = ("Anna", "Bjarni", "Dóra")
 

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from dealer.dice import Hand, IllegalAction, PokerDiceConfig, PokerDiceState, Show, poker_dice
-from dealer.dice.poker_dice import Phase, apply, legal_actions, replay, start
+from dealer.engine.dice import Hand, IllegalAction, PokerDiceConfig, PokerDiceState, Show, poker_dice
+from dealer.engine.dice.poker_dice import Phase, apply, legal_actions, replay, start
 
 
 def game(names: tuple[str, ...] = ("Anna", "Bjarni", "Dóra"), **kw: object) -> PokerDiceState:

@@ -10,7 +10,7 @@ from __future__ import annotations
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from dealer.dice import (
+from dealer.engine.dice import (
     FACES,
     Accept,
     Call,

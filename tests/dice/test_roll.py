@@ -7,7 +7,7 @@ from collections import Counter
 
 import pytest
 
-from dealer.dice import FACES, classify, reroll, roll
+from dealer.engine.dice import FACES, classify, reroll, roll
 
 
 def test_a_seeded_source_rolls_the_same_dice() -> None:

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from dealer.dice import IllegalAction, Lost, Standing, StripConfig
-from dealer.dice.strip import apply, legal_actions, replay, start
+from dealer.engine.dice import IllegalAction, Lost, Standing, StripConfig
+from dealer.engine.dice.strip import apply, legal_actions, replay, start
 
 NAMES = ("Anna", "Bjarni", "Dóra")
 

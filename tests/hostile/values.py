@@ -374,7 +374,7 @@ class DeluxeCards(Kind):
     count: int = 5
 
     def bad(self, value: str) -> bool:
-        from dealer.deluxe import check_cards
+        from dealer.engine.deluxe import check_cards
 
         if len(value.strip()) > 60:
             return True
@@ -391,7 +391,7 @@ class PokerDice(Kind):
     characters."""
 
     def bad(self, value: str) -> bool:
-        from dealer.dice import parse_dice
+        from dealer.engine.dice import parse_dice
 
         if len(value.strip()) > 40:
             return True

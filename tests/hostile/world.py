@@ -16,11 +16,11 @@ from typing import Any
 from django.contrib.auth import get_user_model
 from django.utils import timezone
 
-from dealer.deluxe import SEED_CHIP_SET, Buy, Show
+from dealer.engine.deluxe import SEED_CHIP_SET, Buy, Show
 from dealer.deluxe_models import DeluxeGame
-from dealer.dice import Accept, Claim, Lost
-from dealer.dice import Call as DiceCall
-from dealer.dice import Hand as DiceHand
+from dealer.engine.dice import Accept, Claim, Lost
+from dealer.engine.dice import Call as DiceCall
+from dealer.engine.dice import Hand as DiceHand
 from dealer.dice_models import DiceGame
 from dealer.engine import Call, Check, DealStreet, Fold, Phase, legal_actions
 from dealer.engine import clock as clock_engine

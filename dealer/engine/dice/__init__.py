@@ -2,12 +2,12 @@
 
 Three games kept at the table (issue 15). The dice are real; Pott keeps the chips, the pot,
 the claims and whose turn it is. Each game is a module with the same four functions, like
-`dealer.deluxe`: `start(config)`, `legal_actions(state)`, `apply(state, action)` (a new frozen
+`dealer.engine.deluxe`: `start(config)`, `legal_actions(state)`, `apply(state, action)` (a new frozen
 state, or `IllegalAction` — a ValueError shared with the hand engine — whose message a dealer
 acts on, and nothing changed), `replay(config, actions)`. Players are indices into
 `config.names` (seating order: the left of `names[i]` is `names[i + 1]`); chips are int units.
 
-The dice (`dealer.dice.hands`)
+The dice (`dealer.engine.dice.hands`)
     `Face` (IntEnum NINE=9 … ACE=14; `.symbol` "9" "10" "J" "Q" "K" "A"), `FACES`,
     `parse_face(x)`, `parse_dice(x)` (exactly five; "K K 9 9 A" or faces): ValueError for six
     dice or a face poker dice do not have. `Kind` (IntEnum in the seed's order: NOTHING < PAIR
@@ -18,11 +18,11 @@ The dice (`dealer.dice.hands`)
     `classify(dice) -> Hand`; `read_hand(hand_or_dice) -> Hand`; `all_hands()` lowest first;
     `FIVE_ACES`.
 
-Roll for me (`dealer.dice.roll`)
+Roll for me (`dealer.engine.dice.roll`)
     `roll(rng, count=5)`, `reroll(rng, dice, again=positions)`, `roll_die(rng)`: `rng` is any
     `random.Random`-like source (`randrange`); the table passes `random.SystemRandom()`.
 
-Poker dice (`dealer.dice.poker_dice`)
+Poker dice (`dealer.engine.dice.poker_dice`)
     `start(PokerDiceConfig(names=…, chips=…, stake=…, first=0, rounds=None))`; the one action
     `Show(player, hand, rolls=None)`: five dice or a Hand; `rolls` required of a pass's first
     player (1–3, everyone's limit), optional for the rest. `PokerDiceState`: `chips`, `pot`,
@@ -32,7 +32,7 @@ Poker dice (`dealer.dice.poker_dice`)
     `standings()`. `legal_actions -> PokerDiceLegal(player, sets_rolls, max_rolls, replay,
     hands)`. `round_loser(players, passes)` is who starts the next round.
 
-Liar's dice, "blekking" (`dealer.dice.liars`)
+Liar's dice, "blekking" (`dealer.engine.dice.liars`)
     `start(LiarsConfig(names=…, chips=…, stake=…, first=0))`; actions `Claim(player, hand)`,
     `Accept(player)`, `Call(player, dice)` (the bluff called: the dice under the cup),
     `RollAces(player, dice)` (five aces accepted: what the roll made). `LiarsState`: `chips`,
@@ -41,7 +41,7 @@ Liar's dice, "blekking" (`dealer.dice.liars`)
     held, payer, paid, owed, out), `winner`, `won`, `standings()`. `legal_actions ->
     LiarsLegal(phase, player, last, claims)` with the claims allowed, lowest first.
 
-Strip poker (`dealer.dice.strip`)
+Strip poker (`dealer.engine.dice.strip`)
     `start(StripConfig(names=…, items=None, first_out_wins=False))`; the one action
     `Lost(player)`. `StripState`: `losers` (each round's), `rounds`, `lost` (the tally),
     `left`, `finished`, `is_over`, `winner`, `standings()` (fewest lost first).
@@ -49,8 +49,8 @@ Strip poker (`dealer.dice.strip`)
 
 from __future__ import annotations
 
-from dealer.dice import liars, poker_dice, strip
-from dealer.dice.hands import (
+from dealer.engine.dice import liars, poker_dice, strip
+from dealer.engine.dice.hands import (
     DICE,
     FACES,
     FIVE_ACES,
@@ -63,7 +63,7 @@ from dealer.dice.hands import (
     parse_face,
     read_hand,
 )
-from dealer.dice.liars import (
+from dealer.engine.dice.liars import (
     Accept,
     Call,
     Claim,
@@ -75,7 +75,7 @@ from dealer.dice.liars import (
     LiarsState,
     RollAces,
 )
-from dealer.dice.poker_dice import (
+from dealer.engine.dice.poker_dice import (
     PokerDiceConfig,
     PokerDiceLegal,
     PokerDiceState,
@@ -83,9 +83,9 @@ from dealer.dice.poker_dice import (
     Show,
     Shown,
 )
-from dealer.dice.roll import reroll, roll, roll_die
-from dealer.dice.strip import Lost, StripConfig, StripLegal, StripState
-from dealer.dice.table import Standing
+from dealer.engine.dice.roll import reroll, roll, roll_die
+from dealer.engine.dice.strip import Lost, StripConfig, StripLegal, StripState
+from dealer.engine.dice.table import Standing
 from dealer.engine.actions import IllegalAction
 
 __all__ = [

@@ -20,8 +20,8 @@ from dataclasses import dataclass, replace
 from enum import StrEnum
 from typing import Final
 
-from dealer.dice.hands import Face, Hand, all_hands, read_hand
-from dealer.dice.table import (
+from dealer.engine.dice.hands import Face, Hand, all_hands, read_hand
+from dealer.engine.dice.table import (
     Standing,
     check_amount,
     check_names,

@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Protocol
 
-from dealer.dice.hands import DICE, FACES, Face, parse_dice
+from dealer.engine.dice.hands import DICE, FACES, Face, parse_dice
 from dealer.engine.text import Msg, gettext_noop
 
 

@@ -19,7 +19,7 @@ from dataclasses import dataclass, replace
 from enum import StrEnum
 from typing import Final
 
-from dealer.deluxe.rules import (
+from dealer.engine.deluxe.rules import (
     MAX_CARDS,
     MIN_CARDS,
     Combo,

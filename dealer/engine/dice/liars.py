@@ -26,8 +26,8 @@ from collections.abc import Iterable
 from dataclasses import dataclass, replace
 from enum import StrEnum
 
-from dealer.dice.hands import FIVE_ACES, Face, Hand, Kind, all_hands, read_hand
-from dealer.dice.table import (
+from dealer.engine.dice.hands import FIVE_ACES, Face, Hand, Kind, all_hands, read_hand
+from dealer.engine.dice.table import (
     Standing,
     check_amount,
     check_names,

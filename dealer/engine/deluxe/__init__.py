@@ -4,7 +4,7 @@ A second family of game beside the poker hand engine (`dealer.engine`): no betti
 no pot, but card buying into a bank and a settlement by difference of points after every deal.
 Players are indices into `DeluxeConfig.names` (seating order, clockwise); chips are int units.
 
-The data (`dealer.deluxe.rules`)
+The data (`dealer.engine.deluxe.rules`)
     VARIANTS: {4: Variant, …, 8: Variant}; `get_variant(4)`. A Variant has `cards`, `title`
     ("Vier-Karten-Variante") and `rows`, highest first: Row(combo, points, odds) where `odds`
     is the seed's text ("1 : 20.825") and `odds_against` its number. `variant.combos` is the
@@ -19,7 +19,7 @@ The classifier
     one 52-card deck. Compare `Hand.key` within a variant: higher wins; equal keys are an
     absolute tie. `check_cards(variant, cards)` is the validation alone.
 
-The evening (`dealer.deluxe.game`)
+The evening (`dealer.engine.deluxe.game`)
     `start(DeluxeConfig(cards=…, names=…, youngest_first=…, rounds=…, chip_set=SEED_CHIP_SET))`
     `legal_actions(state) -> Legal`, `apply(state, Buy(player, cards) | Show(player, combo=…,
     cards=…)) -> DeluxeState` or IllegalAction (a ValueError, shared with the hand engine, whose
@@ -35,7 +35,7 @@ The evening (`dealer.deluxe.game`)
 
 from __future__ import annotations
 
-from dealer.deluxe.game import (
+from dealer.engine.deluxe.game import (
     SEED_CHIP_SET,
     Action,
     Buy,
@@ -60,7 +60,7 @@ from dealer.deluxe.game import (
     replay,
     start,
 )
-from dealer.deluxe.rules import (
+from dealer.engine.deluxe.rules import (
     MAX_CARDS,
     MIN_CARDS,
     VARIANTS,

@@ -16,7 +16,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, replace
 from typing import Final
 
-from dealer.dice.table import Standing, check_names, check_player, standings
+from dealer.engine.dice.table import Standing, check_names, check_player, standings
 from dealer.engine.actions import IllegalAction
 from dealer.engine.text import Msg, gettext_noop
 

@@ -1,7 +1,7 @@
 """Poker-Deluxe's combinations, points tables and classifier (seed 001, chapters 1, 2 and 6).
 
 Pure Python: no Django, no clock, no I/O. The game itself (buying, settlement, the evening) is in
-`dealer.deluxe.game`.
+`dealer.engine.deluxe.game`.
 
 A hand is all of a player's cards, 4 to 8 of them (the variant); there is no "best five". Every
 hand is exactly one combination: the shape of its equal ranks (a pair, two pairs, trips and a
