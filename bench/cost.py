@@ -49,7 +49,7 @@ def measure(postgres: str | None = None) -> dict[str, float]:
         from django.db.models import F
         from django.test import Client
 
-        from dealer.models import Table
+        from dealer.poker.models import Table
 
         host = get_user_model().objects.create_user(username="bench-host", password="x" * 16)
         tables = [_make_table(host, f"T{n}", seats=SEATS, stack=STACK) for n in range(1, 4)]

@@ -46,7 +46,7 @@ def measure(postgres: str | None = None) -> dict[str, float]:
         from django.contrib.auth import get_user_model
         from django.db.models import F
 
-        from dealer.models import Table
+        from dealer.poker.models import Table
 
         host = get_user_model().objects.create_user(
             username="bench-host", password=secrets.token_urlsafe(16)

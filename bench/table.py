@@ -168,7 +168,7 @@ def _setup_django(database: Path | None) -> None:
 
 
 def _make_table(host: Any, name: str, *, seats: int, stack: int) -> Any:
-    from dealer.models import Seat, Table
+    from dealer.poker.models import Seat, Table
     from ledger.models import Player, Session
 
     session = Session.objects.create(host=host, name=name, currency="SEK")

@@ -120,6 +120,7 @@ INSTALLED_APPS = [
     "accounts",
     "dealer",
     "ledger",
+    "ops",
 ]
 
 MIDDLEWARE = [

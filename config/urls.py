@@ -7,10 +7,10 @@ from django.urls import include, path
 import config.converters  # noqa: F401 - registers <token:…> before the apps' URLconfs
 from accounts import views as accounts_views
 from config import app
-from dealer import views as dealer_views
+from dealer import home
 
 urlpatterns = [
-    path("", dealer_views.home, name="home"),
+    path("", home.home, name="home"),
     path("manifest.webmanifest", app.manifest, name="manifest"),
     path("favicon.ico", app.favicon, name="favicon"),
     path("setup/", accounts_views.setup, name="setup"),

@@ -19,20 +19,18 @@ class DealerConfig(AppConfig):
         text.translate_in_context = pgettext
 
         # What the ledger must ask of the tables (ledger never imports dealer/).
-        from dealer.deluxe_models import deluxe_busy, deluxe_seats, merge_deluxe_players
-        from dealer.dice_models import dice_busy, dice_seats, merge_dice_players
-        from dealer.display import lan_url
-        from dealer.models import (
+        from dealer.deluxe.ledger import deluxe_busy, deluxe_seats, merge_deluxe_players
+        from dealer.dice.ledger import dice_busy, dice_seats, merge_dice_players
+        from dealer.poker.ledger import (
             carried_pots,
             merge_hand_players,
             release_seats,
             session_busy,
             session_seats,
         )
-        from dealer.tournament.views import tournament_links
+        from dealer.tournament.ledger import merge_clock_players, tournament_links
         from ledger.models import (
             BUSY_CHECKS,
-            DEVICE_URLS,
             MERGE_HOOKS,
             SEATED,
             SETTLE_HOOKS,
@@ -43,6 +41,7 @@ class DealerConfig(AppConfig):
         for registry, hook in (
             (BUSY_CHECKS, session_busy),
             (MERGE_HOOKS, merge_hand_players),
+            (MERGE_HOOKS, merge_clock_players),
             (SEATED, session_seats),
             (SETTLE_HOOKS, release_seats),
             (UNOWNED, carried_pots),
@@ -53,7 +52,6 @@ class DealerConfig(AppConfig):
             (BUSY_CHECKS, dice_busy),
             (MERGE_HOOKS, merge_dice_players),
             (SEATED, dice_seats),
-            (DEVICE_URLS, lan_url),
         ):
             if hook not in registry:
                 registry.append(hook)  # type: ignore[attr-defined]

@@ -1,73 +1,15 @@
+"""The dealer app's URLs, namespace "dealer": each family's own (the tournament's under
+"tournaments/", namespace "clock")."""
+
 from __future__ import annotations
 
 from django.urls import include, path
 
-from dealer import calculator, deluxe_views, dice_views, display, views
-
 app_name = "dealer"
 
 urlpatterns = [
-    path("d/<token:token>/", display.display, name="display"),
-    path("d/<token:token>/poll/", display.display_poll, name="display_poll"),
-    path("p/<token:token>/", display.phone, name="phone"),
-    path("p/<token:token>/poll/", display.phone_poll, name="phone_poll"),
-    path("side-pots/", calculator.calculator, name="calculator"),
     path("tournaments/", include("dealer.tournament.urls")),
-    path("tables/new/", views.table_new, name="table_new"),
-    path("tables/<id:pk>/", views.table_page, name="table"),
-    path("tables/<id:pk>/poll/", views.table_poll, name="poll"),
-    path("tables/<id:pk>/edit/", views.table_edit, name="table_edit"),
-    path("tables/<id:pk>/close/", views.table_close, name="table_close"),
-    path("tables/<id:pk>/move/", views.seat_move, name="seat_move"),
-    path("tables/<id:pk>/rules/", views.table_rules, name="rules"),
-    path("tables/<id:pk>/seats/", views.seat_add, name="seat_add"),
-    path("tables/<id:pk>/seats/<id:number>/leave/", views.seat_leave, name="seat_leave"),
-    path(
-        "tables/<id:pk>/seats/<id:number>/chips/<str:kind>/",
-        views.seat_chips,
-        name="seat_chips",
-    ),
-    path(
-        "tables/<id:pk>/seats/<id:number>/toggle/<str:what>/",
-        views.seat_toggle,
-        name="seat_toggle",
-    ),
-    path("tables/<id:pk>/start/", views.hand_start, name="hand_start"),
-    path("tables/<id:pk>/carried/share/", views.carried_share, name="carried_share"),
-    path("tables/<id:pk>/deal/", views.deal, name="deal"),
-    path("tables/<id:pk>/act/", views.act, name="act"),
-    path("tables/<id:pk>/show/", views.show, name="show"),
-    path("tables/<id:pk>/award/", views.award, name="award"),
-    path("tables/<id:pk>/undo/", views.undo, name="undo"),
-    path("tables/<id:pk>/co-dealers/", views.co_dealer_add, name="co_dealer_add"),
-    path(
-        "tables/<id:pk>/co-dealers/<id:user_pk>/remove/",
-        views.co_dealer_remove,
-        name="co_dealer_remove",
-    ),
-    path("tables/<id:pk>/links/", views.links_new, name="links_new"),
-    path("tables/<id:pk>/co-dealer-link/", views.co_dealer_link_new, name="co_dealer_link_new"),
-    path("deluxe/new/", deluxe_views.deluxe_new, name="deluxe_new"),
-    path("deluxe/<id:pk>/", deluxe_views.deluxe_page, name="deluxe"),
-    path("deluxe/<id:pk>/buy/", deluxe_views.deluxe_buy, name="deluxe_buy"),
-    path("deluxe/<id:pk>/show/", deluxe_views.deluxe_show, name="deluxe_show"),
-    path("deluxe/<id:pk>/undo/", deluxe_views.deluxe_undo, name="deluxe_undo"),
-    path("deluxe/<id:pk>/end/", deluxe_views.deluxe_end, name="deluxe_end"),
-    path("dice/new/", dice_views.dice_new, name="dice_new"),
-    path("dice/roll/", dice_views.dice_roll, name="dice_roll"),
-    path("dice/tv/<token:token>/", dice_views.dice_display, name="dice_display"),
-    path("dice/tv/<token:token>/poll/", dice_views.dice_display_poll, name="dice_display_poll"),
-    path("dice/<id:pk>/", dice_views.dice_page, name="dice"),
-    path("dice/<id:pk>/show/", dice_views.dice_show, name="dice_show"),
-    path("dice/<id:pk>/claim/", dice_views.dice_claim, name="dice_claim"),
-    path("dice/<id:pk>/accept/", dice_views.dice_accept, name="dice_accept"),
-    path("dice/<id:pk>/call/", dice_views.dice_call, name="dice_call"),
-    path("dice/<id:pk>/aces/", dice_views.dice_aces, name="dice_aces"),
-    path("dice/<id:pk>/lost/", dice_views.dice_lost, name="dice_lost"),
-    path("dice/<id:pk>/undo/", dice_views.dice_undo, name="dice_undo"),
-    path("dice/<id:pk>/end/", dice_views.dice_end, name="dice_end"),
-    path("tables/join/<str:token>/", views.co_dealer_join, name="co_dealer_join"),
-    path("tables/<id:pk>/hands/", views.hand_list, name="hands"),
-    path("tables/<id:pk>/session.phhs", views.session_phhs, name="session_phhs"),
-    path("tables/<id:pk>/hands/<id:number>/", views.hand_detail, name="hand"),
+    path("", include("dealer.poker.urls")),
+    path("", include("dealer.deluxe.urls")),
+    path("", include("dealer.dice.urls")),
 ]

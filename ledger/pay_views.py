@@ -21,7 +21,8 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
 
 from config.http import HtmxHttpRequest
-from ledger.models import DEVICE_URLS, Player, Session, Transfer
+from config.network import lan_url
+from ledger.models import Player, Session, Transfer
 from ledger.pay import pay_code, pay_codes, qr_svg
 
 
@@ -29,16 +30,9 @@ def _by_token(token: str) -> Session:
     return get_object_or_404(Session, pay_token=token)
 
 
-def device_url(request: HtmxHttpRequest, path: str) -> str:
-    """An absolute link to `path` for other devices (see ledger.models.hooks.DEVICE_URLS)."""
-    for hook in DEVICE_URLS:
-        return hook(request, path)
-    return request.build_absolute_uri(path)
-
-
 def pay_link(request: HtmxHttpRequest, session: Session) -> dict[str, str]:
     """The payers' phone link of a session and its QR code."""
-    url = device_url(request, reverse("ledger:pay", args=[session.pay_token]))
+    url = lan_url(request, reverse("ledger:pay", args=[session.pay_token]))
     return {"pay_url": url, "pay_qr": qr_svg(url)}
 
 

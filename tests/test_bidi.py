@@ -12,7 +12,7 @@ from django.template import Context, Template
 from django.test import Client
 
 from config.text import FSI, PDI, bdi, isolate
-from dealer.models import Table
+from dealer.poker.models import Table
 from ledger.models import Player, Session, Tournament
 from tests.pages import every_page, unisolated
 

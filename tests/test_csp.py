@@ -15,7 +15,7 @@ import pytest
 from django.conf import settings
 from django.test import Client
 
-from dealer.models import Table
+from dealer.poker.models import Table
 from tests.dealer.conftest import make_table
 from tests.pages import every_page, inline_code
 

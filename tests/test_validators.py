@@ -119,7 +119,7 @@ def test_forms_refuse_names_with_direction_controls_and_store_nothing(
 
 @pytest.mark.django_db
 def test_a_new_player_at_the_table_gets_the_same_check(client: Any, host: Any) -> None:
-    from dealer.models import Seat
+    from dealer.poker.models import Seat
     from ledger.models import Player
     from tests.dealer.conftest import make_table
 

@@ -1,7 +1,7 @@
 """The side-pot calculator's arithmetic: pots and payouts from what each player put in.
 
-Pure: no Django, no clock, no I/O. The page (`dealer.calculator`) reads the sheet with its forms,
-calls these functions and words what they find: `winners` and `doubts` say what is wrong or
+Pure: no Django, no clock, no I/O. The page (`dealer.poker.calculator`) reads the sheet with its
+forms, calls these functions and words what they find: `winners` and `doubts` say what is wrong or
 doubtful as data (a pot, a kind of problem, a player), never as a sentence.
 """
 

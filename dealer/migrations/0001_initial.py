@@ -5,7 +5,8 @@ import django.utils.timezone
 from django.conf import settings
 from django.db import migrations, models
 
-import dealer.models
+import config.network
+import dealer.poker.models
 
 
 class Migration(migrations.Migration):
@@ -32,9 +33,9 @@ class Migration(migrations.Migration):
                 ('small_bet', models.PositiveIntegerField(default=0, verbose_name='small bet (fixed limit)')),
                 ('big_bet', models.PositiveIntegerField(default=0, verbose_name='big bet (fixed limit)')),
                 ('max_seats', models.PositiveSmallIntegerField(default=9, verbose_name='seats')),
-                ('chips', models.JSONField(default=dealer.models.default_chips, verbose_name='chip set')),
+                ('chips', models.JSONField(default=dealer.poker.models.default_chips, verbose_name='chip set')),
                 ('options', models.JSONField(blank=True, default=dict, verbose_name='house options')),
-                ('display_token', models.CharField(default=dealer.models.new_token, max_length=40, unique=True)),
+                ('display_token', models.CharField(default=config.network.new_token, max_length=40, unique=True)),
                 ('button', models.JSONField(blank=True, null=True)),
                 ('version', models.PositiveBigIntegerField(default=1)),
                 ('created_at', models.DateTimeField(auto_now_add=True)),

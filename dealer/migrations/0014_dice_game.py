@@ -7,7 +7,7 @@ import django.utils.timezone
 from django.conf import settings
 from django.db import migrations, models
 
-import dealer.models
+import config.network
 
 
 class Migration(migrations.Migration):
@@ -61,7 +61,7 @@ class Migration(migrations.Migration):
                 ("cash_outs", models.JSONField(blank=True, default=list)),
                 (
                     "display_token",
-                    models.CharField(default=dealer.models.new_token, max_length=40, unique=True),
+                    models.CharField(default=config.network.new_token, max_length=40, unique=True),
                 ),
                 ("created_at", models.DateTimeField(auto_now_add=True)),
                 (

@@ -21,7 +21,6 @@ from django.utils.translation import gettext_lazy as _
 
 from config import limits
 from config.bounds import length_at_most
-from dealer import polls
 from dealer.engine.clock import ClockState, ClockView, level_for_hand, read
 from dealer.engine.structure import (
     Level,
@@ -29,8 +28,8 @@ from dealer.engine.structure import (
     structure_from_dict,
     structure_to_dict,
 )
-
-__all__ = ["SavedStructure", "TournamentClock"]
+from dealer.gamelog import polls
+from ledger.models import Entry, Finish, Session, Tournament
 
 
 def _token() -> str:
@@ -150,7 +149,6 @@ class TournamentClock(models.Model):
         its tables and its results share one night and no empty session is left over). Call
         inside a transaction: the tournament's row is locked first, so two tables opened at
         once share the session."""
-        from ledger.models import Session, Tournament
 
         tournament = Tournament.objects.select_for_update().get(pk=self.tournament_id)
         if tournament.session is not None:
@@ -191,3 +189,26 @@ def minutes_text(delta: timedelta | None) -> str:
     if hours:
         return f"{hours}:{minutes:02d}:{seconds:02d}"
     return f"{minutes}:{seconds:02d}"
+
+
+def clock_row(token: str) -> Any:
+    """The clock of a TV link with the ledger's side of its poll key (TournamentClock with
+    ledger_e, ledger_em, ledger_f, ledger_fm), or None. One query on the unique token: four
+    index ranges on the entries' and bust-outs' tournament key."""
+
+    def query() -> Any:
+        clock, entry, finish = (m._meta.db_table for m in (TournamentClock, Entry, Finish))
+        # Hand-written SQL on purpose (see dealer.poker.display.table_row); only what the poll
+        # key needs is read.
+        sql = (
+            f"SELECT c.id, c.tournament_id, c.data, c.step, c.ends_at, c.remaining, c.started,"
+            f" c.display_token, c.version,"
+            f" (SELECT COUNT(*) FROM {entry} WHERE tournament_id = c.tournament_id) AS ledger_e,"
+            f" (SELECT MAX(id) FROM {entry} WHERE tournament_id = c.tournament_id) AS ledger_em,"
+            f" (SELECT COUNT(*) FROM {finish} WHERE tournament_id = c.tournament_id) AS ledger_f,"
+            f" (SELECT MAX(id) FROM {finish} WHERE tournament_id = c.tournament_id) AS ledger_fm"
+            f" FROM {clock} c WHERE c.display_token = %s"
+        )
+        return next(iter(TournamentClock.objects.raw(sql, [token])), None)
+
+    return polls.row("clock", token, query)

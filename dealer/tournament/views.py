@@ -42,9 +42,8 @@ from config.forms import (
 )
 from config.http import HtmxHttpRequest
 from config.limits import whole_number
+from config.network import lan_url, qr_svg
 from config.text import isolate
-from dealer import polls
-from dealer.display import lan_url, qr_svg
 from dealer.engine import clock as engine
 from dealer.engine.clock import ClockError, ClockView
 from dealer.engine.structure import (
@@ -62,7 +61,7 @@ from dealer.engine.structure import (
     table_to_break,
     validate,
 )
-from dealer.tournament.models import SavedStructure, TournamentClock, minutes_text
+from dealer.tournament.models import SavedStructure, TournamentClock, clock_row, minutes_text
 from ledger.models import Entry, Finish, Player, Tournament
 from ledger.templatetags.ledger import money
 
@@ -440,57 +439,6 @@ def poll_key(clock: TournamentClock, now: datetime | None = None) -> str:
     return clock.poll_key(now, ledger_key(clock))
 
 
-# --- links between a tournament's pages ------------------------------------------------------
-
-
-def tournament_links(tournament: Tournament | None) -> list[dict[str, object]]:
-    """The dealer's pages of `tournament` for its page in the ledger: the clock (or setting one
-    up), the remote, the TV display, the seat draw and the dealer tables playing it. With None:
-    the saved structures, for the tournament list. (Registered in ledger's TOURNAMENT_LINKS.)"""
-    if tournament is None:
-        return [
-            {
-                "label": _("Saved structures"),
-                "url": reverse("dealer:clock:structures"),
-                "key": "structures",
-                "new_window": False,
-            }
-        ]
-    clock = TournamentClock.objects.filter(tournament=tournament).first()
-    if clock is None:
-        return [
-            {
-                "label": _("Set up the clock"),
-                "url": reverse("dealer:clock:setup", args=[tournament.pk]),
-                "key": "clock",
-                "new_window": False,
-            }
-        ]
-    links: list[dict[str, object]] = [
-        {"label": label, "url": url, "key": key, "new_window": key == "tv"}
-        for key, label, url in (
-            ("remote", _("Clock remote"), reverse("dealer:clock:remote", args=[tournament.pk])),
-            ("clock", _("Structure"), reverse("dealer:clock:setup", args=[tournament.pk])),
-            (
-                "tv",
-                _("TV display"),
-                reverse("dealer:clock:tv", args=[clock.display_token]),
-            ),
-            ("tables", _("Seat draw"), reverse("dealer:clock:tables", args=[tournament.pk])),
-        )
-    ]
-    for table in clock.live_tables.order_by("pk"):
-        links.append(
-            {
-                "label": table.name,
-                "url": reverse("dealer:table", args=[table.pk]),
-                "key": f"table-{table.pk}",
-                "new_window": False,
-            }
-        )
-    return links
-
-
 # --- structures: templates and the editor ----------------------------------------------------
 
 
@@ -512,7 +460,7 @@ def structure_list(request: HttpRequest) -> HttpResponse:
     """The host's saved structures (the tournaments are the ledger's list, /tournaments/)."""
     return render(
         request,
-        "dealer/tournament_list.html",
+        "dealer/tournament/list.html",
         {"templates": SavedStructure.objects.filter(host=request.user)},
     )
 
@@ -546,7 +494,7 @@ def _editor(
         "templates": SavedStructure.objects.filter(host=request.user),
         **extra,
     }
-    template = "dealer/tournament_structure.html"
+    template = "dealer/tournament/structure.html"
     if request.htmx:
         template += "#editor"
     return render(request, template, context)
@@ -721,7 +669,7 @@ def _apply(
 def _remote(request: HtmxHttpRequest, clock: TournamentClock, **extra: Any) -> HttpResponse:
     context = clock_context(clock)
     context.update(extra)
-    template = "dealer/clock_remote.html"
+    template = "dealer/tournament/clock_remote.html"
     if request.htmx:
         template += "#remote"
     return render(request, template, context)
@@ -797,13 +745,13 @@ def tv(request: HtmxHttpRequest, token: str) -> HttpResponse:
     clock = _by_token(token)
     context = clock_context(clock)
     context["poll_url"] = reverse("dealer:clock:tv_poll", args=[token])
-    return render(request, "dealer/clock_display.html", context)
+    return render(request, "dealer/tournament/clock_display.html", context)
 
 
 @require_GET
 def tv_poll(request: HtmxHttpRequest, token: str) -> HttpResponse:
     """Polled about once a second: nothing (204) unless something changed since `v`."""
-    polled = polls.clock_row(token)
+    polled = clock_row(token)
     if polled is None:
         raise Http404
     now = timezone.now()
@@ -812,7 +760,7 @@ def tv_poll(request: HtmxHttpRequest, token: str) -> HttpResponse:
     clock = _by_token(token)
     context = clock_context(clock, now)
     context["poll_url"] = reverse("dealer:clock:tv_poll", args=[token])
-    return render(request, "dealer/clock_display.html#board", context)
+    return render(request, "dealer/tournament/clock_display.html#board", context)
 
 
 # --- tables: seat draw, balancing, breaking --------------------------------------------------
@@ -898,7 +846,7 @@ def _tables_context(clock: TournamentClock, **extra: Any) -> dict[str, Any]:
 
 
 def _tables_response(request: HtmxHttpRequest, clock: TournamentClock, **extra: Any) -> Any:
-    template = "dealer/tournament_tables.html"
+    template = "dealer/tournament/tables.html"
     if request.htmx:
         template += "#tables"
     return render(request, template, _tables_context(clock, **extra))
@@ -1019,7 +967,7 @@ def _open_table(request: HtmxHttpRequest, clock: TournamentClock, seen: int) -> 
     """One tap: a dealer table for one of the drawn tables, its players in their drawn seats
     with their tournament chips (nothing is bought: the chips were paid for in the tournament),
     in the tournament's session. Then the dealer's screen, ready to deal."""
-    from dealer.models import Seat, Table
+    from dealer.poker.models import Seat, Table
 
     index = whole_number(request.POST.get("table", ""), max(len(clock.tables) - 1, 0))
     if index is None or index >= len(clock.tables):
@@ -1089,7 +1037,7 @@ def _open_table(request: HtmxHttpRequest, clock: TournamentClock, seen: int) -> 
 
 def _dealer_table(drawn: dict[str, Any]) -> int | None:
     """The dealer table opened for a drawn table, if it is still there."""
-    from dealer.models import Table
+    from dealer.poker.models import Table
 
     pk = drawn.get("dealer_table")
     if pk is None:
@@ -1105,7 +1053,7 @@ def _follow_at_dealer_tables(
     with the chips in front of them, as a cash table's Move does, logged in both histories; a
     broken table's dealer table, left empty, closes. ValidationError (nothing changes) when the
     player is in a hand there, or only one of the two tables is dealt at a dealer table."""
-    from dealer.models import Seat, Table, TableEvent
+    from dealer.poker.models import Seat, Table, TableEvent
 
     for move in moves:
         source_pk = _dealer_table(tables[move.from_table])

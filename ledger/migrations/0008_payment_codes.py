@@ -8,7 +8,7 @@ import django.db.models.lookups
 from django.conf import settings
 from django.db import migrations, models
 
-import ledger.models.sessions
+import config.network
 
 
 def fill_pay_tokens(apps, schema_editor):
@@ -56,7 +56,7 @@ class Migration(migrations.Migration):
         migrations.AlterField(
             model_name='session',
             name='pay_token',
-            field=models.CharField(default=ledger.models.sessions.new_token, max_length=40, unique=True),
+            field=models.CharField(default=config.network.new_token, max_length=40, unique=True),
         ),
         migrations.AddField(
             model_name='transfer',

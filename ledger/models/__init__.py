@@ -20,7 +20,6 @@ from __future__ import annotations
 # what points back at it (for use in its methods) at its bottom, once its own classes exist.
 from ledger.models.hooks import (
     BUSY_CHECKS,
-    DEVICE_URLS,
     MERGE_HOOKS,
     SEATED,
     SETTLE_HOOKS,
@@ -50,7 +49,6 @@ from ledger.models.tournaments import ENTRY_KINDS, Entry, Finish, Tournament, To
 __all__ = [
     "BANK",
     "BUSY_CHECKS",
-    "DEVICE_URLS",
     "ENTRY_KINDS",
     "MAX_SETTLED_MINOR",
     "MERGE_HOOKS",

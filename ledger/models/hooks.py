@@ -9,8 +9,6 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
-    from django.http import HttpRequest
-
     from ledger.models.players import Player
     from ledger.models.sessions import Session
     from ledger.models.tournaments import Tournament
@@ -35,7 +33,3 @@ SETTLE_HOOKS: list[Callable[[Session], None]] = []
 #   tables), each a dict {"label", "url", "key", "new_window"}, for the tournament page; called
 #   with None, the pages for every tournament (the saved structures) for the tournament list.
 TOURNAMENT_LINKS: list[Callable[[Tournament | None], list[dict[str, object]]]] = []
-# - DEVICE_URLS: an absolute URL for a path that other devices on the network can open (a QR
-#   code's link: the payers' phone link of a session), built only from addresses the server
-#   knows, never from the request's Host header alone (the dealer's `lan_url`).
-DEVICE_URLS: list[Callable[[HttpRequest, str], str]] = []

@@ -8,7 +8,6 @@ rounding once, fewest transfers) is in `ledger.settlement`, which is pure.
 
 from __future__ import annotations
 
-import secrets
 from collections import defaultdict
 from collections.abc import Mapping
 from dataclasses import dataclass, field
@@ -24,6 +23,7 @@ from django.utils.translation import gettext as _
 
 from config import limits
 from config.bounds import MaxChips, MaxMoney, at_most, length_at_most
+from config.network import new_token
 from config.text import isolate
 from ledger import settlement
 from ledger.models.hooks import BUSY_CHECKS, SEATED, SETTLE_HOOKS, UNOWNED
@@ -66,11 +66,6 @@ STALE_SESSION = gettext_lazy(
     "This page was out of date (another device changed the session): nothing was recorded. "
     "Here it is as it is now."
 )
-
-
-def new_token() -> str:
-    """An unguessable link's token (the payers' phone link of a session)."""
-    return secrets.token_urlsafe(18)
 
 
 class StaleSession(ValidationError):

@@ -11,7 +11,7 @@ from django.http import HttpResponse
 from django.test import Client
 
 from dealer.engine import Phase, legal_actions
-from dealer.models import Hand, Seat, Table
+from dealer.poker.models import Hand, Seat, Table
 from ledger.models import Player, Session
 
 HTMX = {"HX-Request": "true"}

@@ -28,10 +28,10 @@ from django.db import connection, transaction
 from django.db.migrations.recorder import MigrationRecorder
 
 import dealer.migrations as dealer_migrations
-from dealer import backups
 from dealer.engine import Award, Call, Check, DealStreet, Raise, legal_actions
-from dealer.models import Hand, Seat, Table
+from dealer.poker.models import Hand, Seat, Table
 from ledger.models import Player, Session, Transfer
+from ops import backups
 from tests.conftest import in_ci
 
 pytestmark = pytest.mark.django_db(transaction=True)

@@ -10,8 +10,9 @@ from typing import Any
 import pytest
 from django.db import connection
 
+from config.revision import Stale
 from dealer.engine import Call, Fold, replay
-from dealer.models import REPLAYS, Hand, HandAction, Stale, Table
+from dealer.poker.models import REPLAYS, Hand, HandAction, Table
 from tests.dealer.conftest import make_table, sit
 
 

@@ -11,8 +11,8 @@ import pytest
 from django.http import HttpResponse
 from django.test import Client
 
+from dealer.deluxe.models import DeluxeGame
 from dealer.engine.deluxe import Combo
-from dealer.deluxe_models import DeluxeGame
 from ledger.models import BuyIn, CashOut, Player, Session
 from tests.dealer.game_pad import GamePad
 

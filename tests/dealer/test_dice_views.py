@@ -13,8 +13,8 @@ from typing import Any
 import pytest
 from django.test import Client
 
+from dealer.dice.models import DiceAction, DiceGame, DiceUndone, hand_code
 from dealer.engine.dice import Hand
-from dealer.dice_models import DiceAction, DiceGame, DiceUndone, hand_code
 from ledger.models import BuyIn, CashOut, Player, Session
 from tests.dealer.game_pad import GamePad
 

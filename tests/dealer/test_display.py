@@ -10,7 +10,8 @@ from typing import TYPE_CHECKING, Any
 import pytest
 from django.test import Client
 
-from dealer import display
+from config import network
+from dealer.poker import display
 
 if TYPE_CHECKING:
     from conftest import Tablet
@@ -138,7 +139,7 @@ def test_links_and_qr_codes_never_take_an_unknown_host_header(
     tablet: Tablet, token: str, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """An attacker-chosen Host header must not end up in the players' QR code."""
-    monkeypatch.setattr(display, "_addresses", lambda minute: ("192.168.1.20",))
+    monkeypatch.setattr(network, "_addresses", lambda minute: ("192.168.1.20",))
     body = tablet.client.get(tablet.url(""), HTTP_HOST="evil.example", SERVER_PORT="8000").text
     assert "evil.example" not in body
     assert f'href="http://192.168.1.20:8000/p/{token}/"' in body
@@ -148,7 +149,7 @@ def test_links_and_qr_codes_never_take_an_unknown_host_header(
 def test_links_keep_a_known_address_and_follow_the_public_url(
     tablet: Tablet, token: str, monkeypatch: pytest.MonkeyPatch, settings: Any
 ) -> None:
-    monkeypatch.setattr(display, "_addresses", lambda minute: ("192.168.1.20",))
+    monkeypatch.setattr(network, "_addresses", lambda minute: ("192.168.1.20",))
     body = tablet.client.get(tablet.url(""), HTTP_HOST="192.168.1.20:8000").text
     assert f'href="http://192.168.1.20:8000/p/{token}/"' in body
     settings.POTT_PUBLIC_URL = "https://pott.example.org"

@@ -12,7 +12,8 @@ import pytest
 from django.test import Client
 
 from dealer.engine import Phase
-from dealer.models import Hand, Table, session_busy
+from dealer.poker.ledger import session_busy
+from dealer.poker.models import Hand, Table
 from ledger.models import Session
 from tests.dealer.conftest import Tablet, make_table, sit
 

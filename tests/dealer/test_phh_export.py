@@ -12,7 +12,7 @@ from django.test import Client
 
 from dealer.engine import AllIn, Award, Call, Check, DealStreet, Fold
 from dealer.engine.phh import parse_phh
-from dealer.models import Hand, Seat, Table
+from dealer.poker.models import Hand, Seat, Table
 from ledger.models import Player, Session
 
 pytestmark = pytest.mark.django_db

@@ -15,8 +15,8 @@ from django.core.cache.backends.redis import RedisCache
 from django.db.models import F
 from django.test import Client, override_settings
 
-from dealer import polls
-from dealer.models import Table
+from dealer.gamelog import polls
+from dealer.poker.models import Table
 from tests.dealer.conftest import Tablet
 
 REDIS_URL = os.environ.get("POTT_TEST_REDIS_URL", "redis://127.0.0.1:6379/15")

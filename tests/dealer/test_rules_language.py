@@ -6,11 +6,11 @@ from __future__ import annotations
 import pytest
 from django.utils import translation
 
-from dealer.engine.dice import Accept, Claim, Hand, IllegalAction, LiarsConfig
-from dealer.engine.dice.liars import apply, start
 from dealer.engine import Check, DealStreet, HandConfig, NoLimit, Variant, parse_cards, text
 from dealer.engine import apply as apply_hand
 from dealer.engine import start as start_hand
+from dealer.engine.dice import Accept, Claim, Hand, IllegalAction, LiarsConfig
+from dealer.engine.dice.liars import apply, start
 from tests.dealer.conftest import Tablet
 from tests.dealer.test_table_views import text as page_text
 

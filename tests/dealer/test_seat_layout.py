@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from dealer.seat_layout import MAX_SEATS, MIN_SEATS, TALL, WIDE, place, stylesheet
+from dealer.poker.seat_layout import MAX_SEATS, MIN_SEATS, TALL, WIDE, place, stylesheet
 from tests.dealer.conftest import Tablet
 
 SEATS_CSS = Path(__file__).resolve().parents[2] / "static" / "css" / "seats.css"
@@ -18,7 +18,7 @@ SEATS_CSS = Path(__file__).resolve().parents[2] / "static" / "css" / "seats.css"
 def test_the_stylesheet_is_the_one_the_layout_makes() -> None:
     assert SEATS_CSS.read_text() == stylesheet(), (
         "static/css/seats.css is out of date: "
-        "run .venv/bin/python -m dealer.seat_layout > static/css/seats.css"
+        "run .venv/bin/python -m dealer.poker.seat_layout > static/css/seats.css"
     )
 
 

@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, Any
 import pytest
 from django.test import Client
 
-from dealer.models import Seat, Table
+from dealer.poker.models import Seat, Table
 from ledger.models import BuyIn, CashOut, Player, Session
 
 if TYPE_CHECKING:

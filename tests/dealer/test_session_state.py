@@ -14,7 +14,7 @@ from django.core.exceptions import ValidationError
 from django.db import connection
 from django.test import Client
 
-from dealer.models import Hand, HandAction, Seat, Table, UndoneAction
+from dealer.poker.models import Hand, HandAction, Seat, Table, UndoneAction
 from ledger.models import BuyIn, CashOut, Player, Result, Session, Transfer
 from tests.dealer.conftest import HTMX, Tablet, make_table, sit
 from tests.dealer.test_seating_views import text

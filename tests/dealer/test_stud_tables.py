@@ -12,7 +12,7 @@ import pytest
 from django.test import Client
 
 from dealer.engine import Phase
-from dealer.models import Table
+from dealer.poker.models import Table
 from tests.dealer.conftest import Tablet, make_table, sit
 
 FORM = {

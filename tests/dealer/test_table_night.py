@@ -13,7 +13,7 @@ import pytest
 from django.test import Client
 
 from dealer.engine.structure import Level, TournamentStructure, structure_to_dict
-from dealer.models import Seat, Table, TableEvent
+from dealer.poker.models import Seat, Table, TableEvent
 from dealer.tournament.models import TournamentClock
 from ledger.models import BuyIn, CashOut, Session, Tournament
 

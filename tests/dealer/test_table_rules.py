@@ -12,7 +12,7 @@ from django.test import Client
 from dealer.engine import legal_actions
 from dealer.engine.phh import parse_phh
 from dealer.engine.structure import Level, TournamentStructure, structure_to_dict
-from dealer.models import Hand, Seat, Table
+from dealer.poker.models import Hand, Seat, Table
 from dealer.tournament.models import TournamentClock
 from ledger.models import BuyIn, Player, Session, Tournament
 from tests.dealer.test_seating_views import TABLE, text

@@ -10,7 +10,7 @@ from typing import Any
 
 import pytest
 
-from dealer.models import Table
+from dealer.poker.models import Table
 from tests.dealer.conftest import Tablet, make_table, sit
 
 pytestmark = pytest.mark.django_db

@@ -12,7 +12,7 @@ import pytest
 from django.test import Client
 
 from dealer.engine import legal_actions
-from dealer.models import Hand, HandAction, Table, UndoneAction
+from dealer.poker.models import Hand, HandAction, Table, UndoneAction
 
 if TYPE_CHECKING:
     from conftest import Tablet

@@ -12,7 +12,7 @@ import pytest
 from django.test import Client
 
 from dealer.engine.structure import AnteKind, Level, TournamentStructure, structure_to_dict
-from dealer.models import Hand, Seat, Table
+from dealer.poker.models import Hand, Seat, Table
 from dealer.tournament.models import TournamentClock
 from ledger.models import BuyIn, Entry, Player, Session, Tournament
 
@@ -342,7 +342,7 @@ def test_a_tournament_table_from_the_new_table_form_makes_no_stray_session(
 def test_tournament_chips_are_not_counted_in_the_sessions_cash_count(
     dealer: Client, tournament: Tournament, clock: TournamentClock
 ) -> None:
-    from dealer.models import session_seats
+    from dealer.poker.ledger import session_seats
 
     register(tournament, "Anna", "Bo")
     draw(dealer, clock)

@@ -9,7 +9,7 @@ import pytest
 from django.test import Client
 
 from dealer.engine.structure import AnteKind, Level, TournamentStructure, structure_to_dict
-from dealer.models import Hand, Seat, Table
+from dealer.poker.models import Hand, Seat, Table
 from dealer.tournament.models import TournamentClock
 from ledger.models import BuyIn, Tournament
 

@@ -13,6 +13,7 @@ from __future__ import annotations
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from dealer.engine.cards import Card, standard_deck
 from dealer.engine.deluxe import (
     Buy,
     ChipColour,
@@ -28,7 +29,6 @@ from dealer.engine.deluxe import (
     replay,
     start,
 )
-from dealer.engine.cards import Card, standard_deck
 
 DECK = standard_deck()
 

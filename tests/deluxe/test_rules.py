@@ -14,6 +14,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from dealer.engine.cards import JOKER, Card, parse_cards, standard_deck
 from dealer.engine.deluxe import (
     VARIANTS,
     Combo,
@@ -26,7 +27,6 @@ from dealer.engine.deluxe import (
     parse_combo,
     straight_top,
 )
-from dealer.engine.cards import JOKER, Card, parse_cards, standard_deck
 
 DECK = standard_deck()
 ROWS = [(v.cards, row) for v in VARIANTS.values() for row in v.rows]
@@ -334,5 +334,8 @@ def test_straight_top() -> None:
 
 
 def test_the_deluxe_package_does_not_import_django() -> None:
-    code = "import sys, dealer.engine.deluxe; assert not any(m.startswith('django') for m in sys.modules)"
+    code = (
+        "import sys, dealer.engine.deluxe; "
+        "assert not any(m.startswith('django') for m in sys.modules)"
+    )
     subprocess.run([sys.executable, "-c", code], check=True, cwd=Path(__file__).parents[2])

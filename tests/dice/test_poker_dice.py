@@ -4,7 +4,14 @@ from __future__ import annotations
 
 import pytest
 
-from dealer.engine.dice import Hand, IllegalAction, PokerDiceConfig, PokerDiceState, Show, poker_dice
+from dealer.engine.dice import (
+    Hand,
+    IllegalAction,
+    PokerDiceConfig,
+    PokerDiceState,
+    Show,
+    poker_dice,
+)
 from dealer.engine.dice.poker_dice import Phase, apply, legal_actions, replay, start
 
 

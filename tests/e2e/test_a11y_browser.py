@@ -17,8 +17,8 @@ from playwright.sync_api import Browser, Page, expect
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 from pytest_django.live_server_helper import LiveServer
 
-from dealer.deluxe_models import DeluxeGame
-from dealer.dice_models import DiceGame
+from dealer.deluxe.models import DeluxeGame
+from dealer.dice.models import DiceGame
 from dealer.tournament.models import TournamentClock
 from ledger.models import Player, Session
 from tests.dealer.conftest import Tablet, make_table, sit

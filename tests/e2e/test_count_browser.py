@@ -11,7 +11,7 @@ import pytest
 from playwright.sync_api import Page, expect
 from pytest_django.live_server_helper import LiveServer
 
-from dealer.models import Hand
+from dealer.poker.models import Hand
 from ledger.models import CashOut, Player, Session
 from tests.dealer.conftest import make_table, sit
 from tests.e2e.helpers import log_in

@@ -14,8 +14,8 @@ import pytest
 from playwright.sync_api import Browser, Page, expect
 from pytest_django.live_server_helper import LiveServer
 
-from dealer.models import Seat, Table
-from dealer.seat_layout import TALL, WIDE, place
+from dealer.poker.models import Seat, Table
+from dealer.poker.seat_layout import TALL, WIDE, place
 from ledger.models import Player, Session, Tournament
 from tests.conftest import PageClient
 from tests.e2e.helpers import log_in

@@ -11,7 +11,7 @@ import pytest
 from playwright.sync_api import Browser, Page, expect
 from pytest_django.live_server_helper import LiveServer
 
-from dealer.models import Seat, Table
+from dealer.poker.models import Seat, Table
 from ledger.models import BuyIn
 from tests.e2e.helpers import log_in
 

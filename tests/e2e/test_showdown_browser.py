@@ -13,7 +13,7 @@ import pytest
 from playwright.sync_api import Browser, Page, expect
 from pytest_django.live_server_helper import LiveServer
 
-from dealer.models import Table
+from dealer.poker.models import Table
 from tests.e2e.helpers import log_in
 from tests.e2e.test_table_browser import create_table, seat
 

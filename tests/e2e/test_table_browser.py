@@ -9,7 +9,7 @@ import pytest
 from playwright.sync_api import Page, expect
 from pytest_django.live_server_helper import LiveServer
 
-from dealer.models import Table
+from dealer.poker.models import Table
 from tests.e2e.helpers import log_in
 
 pytestmark = pytest.mark.browser

@@ -12,7 +12,7 @@ import pytest
 from playwright.sync_api import Locator, Page, expect
 from pytest_django.live_server_helper import LiveServer
 
-from dealer.models import Table
+from dealer.poker.models import Table
 from tests.dealer.conftest import make_table, sit
 from tests.e2e.helpers import log_in
 

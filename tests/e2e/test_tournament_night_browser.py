@@ -15,7 +15,7 @@ from playwright.sync_api import Page, expect
 from pytest_django.live_server_helper import LiveServer
 
 from dealer.engine.structure import Break, Level, TournamentStructure, structure_to_dict
-from dealer.models import Seat, Table
+from dealer.poker.models import Seat, Table
 from dealer.tournament.models import TournamentClock
 from ledger.models import BuyIn, Entry, Player, Session, Tournament
 from tests.e2e.helpers import log_in, wait_until

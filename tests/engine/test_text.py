@@ -47,7 +47,8 @@ def test_a_refusal_reads_in_english_without_a_translation() -> None:
 
 def test_the_pure_rules_load_no_translation() -> None:
     code = (
-        "from dealer.engine import text; import dealer.engine, dealer.engine.dice, dealer.engine.deluxe; "
+        "from dealer.engine import text; "
+        "import dealer.engine, dealer.engine.dice, dealer.engine.deluxe; "
         "assert text.translate('x') == 'x'; import sys; assert 'django' not in sys.modules"
     )
     subprocess.run([sys.executable, "-c", code], check=True)

@@ -19,11 +19,11 @@ from decimal import Decimal
 from typing import Any
 
 from config import limits
-from dealer.deluxe_forms import BuyForm as DeluxeBuyForm
-from dealer.deluxe_forms import DeluxeForm
-from dealer.deluxe_forms import ShowForm as DeluxeShowForm
-from dealer.deluxe_models import DeluxeGame
-from dealer.dice_forms import (
+from dealer.deluxe.forms import BuyForm as DeluxeBuyForm
+from dealer.deluxe.forms import DeluxeForm
+from dealer.deluxe.forms import ShowForm as DeluxeShowForm
+from dealer.deluxe.models import DeluxeGame
+from dealer.dice.forms import (
     CLAIM_CODES,
     HAND_CODES,
     CallForm,
@@ -33,9 +33,10 @@ from dealer.dice_forms import (
     RollForm,
     ShowDiceForm,
 )
-from dealer.dice_models import DiceGame
+from dealer.dice.models import DiceGame
 from dealer.engine import legal_actions
-from dealer.forms import (
+from dealer.gamelog.forms import GameVersionForm
+from dealer.poker.forms import (
     ActionForm,
     AwardForm,
     ChipsForm,
@@ -51,8 +52,7 @@ from dealer.forms import (
     UndoForm,
     VersionForm,
 )
-from dealer.game_forms import GameVersionForm
-from dealer.models import Seat, Table
+from dealer.poker.models import Seat, Table
 from dealer.tournament.views import DrawForm, GeneratorForm, StructureForm
 from dealer.tournament.views import VersionForm as ClockVersionForm
 from ledger import prizes, settlement
@@ -1060,8 +1060,8 @@ def _dice(world: World) -> list[Context]:
 
 
 def _calculator() -> list[Context]:
-    from dealer.calculator import OptionsForm as CalcOptions
-    from dealer.calculator import PlayerForm as CalcPlayer
+    from dealer.poker.calculator import OptionsForm as CalcOptions
+    from dealer.poker.calculator import PlayerForm as CalcPlayer
 
     rows = {
         "p0-name": "Anna",

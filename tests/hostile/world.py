@@ -16,16 +16,16 @@ from typing import Any
 from django.contrib.auth import get_user_model
 from django.utils import timezone
 
+from dealer.deluxe.models import DeluxeGame
+from dealer.dice.models import DiceGame
+from dealer.engine import Call, Check, DealStreet, Fold, Phase, legal_actions
+from dealer.engine import clock as clock_engine
 from dealer.engine.deluxe import SEED_CHIP_SET, Buy, Show
-from dealer.deluxe_models import DeluxeGame
 from dealer.engine.dice import Accept, Claim, Lost
 from dealer.engine.dice import Call as DiceCall
 from dealer.engine.dice import Hand as DiceHand
-from dealer.dice_models import DiceGame
-from dealer.engine import Call, Check, DealStreet, Fold, Phase, legal_actions
-from dealer.engine import clock as clock_engine
 from dealer.engine.structure import Break, Level, TournamentStructure, structure_to_dict
-from dealer.models import Hand, Seat, Table
+from dealer.poker.models import Hand, Seat, Table
 from dealer.tournament.models import SavedStructure, TournamentClock
 from ledger.models import Player, Session, Tournament
 

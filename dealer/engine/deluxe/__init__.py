@@ -35,6 +35,7 @@ The evening (`dealer.engine.deluxe.game`)
 
 from __future__ import annotations
 
+from dealer.engine.actions import IllegalAction
 from dealer.engine.deluxe.game import (
     SEED_CHIP_SET,
     Action,
@@ -74,7 +75,6 @@ from dealer.engine.deluxe.rules import (
     parse_combo,
     straight_top,
 )
-from dealer.engine.actions import IllegalAction
 
 __all__ = [
     "MAX_CARDS",

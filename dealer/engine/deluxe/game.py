@@ -19,6 +19,8 @@ from dataclasses import dataclass, replace
 from enum import StrEnum
 from typing import Final
 
+from dealer.engine.actions import IllegalAction
+from dealer.engine.cards import Card, card_order_key, parse_cards
 from dealer.engine.deluxe.rules import (
     MAX_CARDS,
     MIN_CARDS,
@@ -28,8 +30,6 @@ from dealer.engine.deluxe.rules import (
     classify,
     get_variant,
 )
-from dealer.engine.actions import IllegalAction
-from dealer.engine.cards import Card, card_order_key, parse_cards
 from dealer.engine.text import Msg, gettext_noop
 
 DECK: Final = 52  # "ein Kartenspiel mit 52 Karten"

@@ -2,9 +2,9 @@
 
 Three games kept at the table (issue 15). The dice are real; Pott keeps the chips, the pot,
 the claims and whose turn it is. Each game is a module with the same four functions, like
-`dealer.engine.deluxe`: `start(config)`, `legal_actions(state)`, `apply(state, action)` (a new frozen
-state, or `IllegalAction` — a ValueError shared with the hand engine — whose message a dealer
-acts on, and nothing changed), `replay(config, actions)`. Players are indices into
+`dealer.engine.deluxe`: `start(config)`, `legal_actions(state)`, `apply(state, action)` (a
+new frozen state, or `IllegalAction` — a ValueError shared with the hand engine — whose message
+a dealer acts on, and nothing changed), `replay(config, actions)`. Players are indices into
 `config.names` (seating order: the left of `names[i]` is `names[i + 1]`); chips are int units.
 
 The dice (`dealer.engine.dice.hands`)
@@ -49,6 +49,7 @@ Strip poker (`dealer.engine.dice.strip`)
 
 from __future__ import annotations
 
+from dealer.engine.actions import IllegalAction
 from dealer.engine.dice import liars, poker_dice, strip
 from dealer.engine.dice.hands import (
     DICE,
@@ -86,7 +87,6 @@ from dealer.engine.dice.poker_dice import (
 from dealer.engine.dice.roll import reroll, roll, roll_die
 from dealer.engine.dice.strip import Lost, StripConfig, StripLegal, StripState
 from dealer.engine.dice.table import Standing
-from dealer.engine.actions import IllegalAction
 
 __all__ = [
     "DICE",

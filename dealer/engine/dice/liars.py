@@ -26,6 +26,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, replace
 from enum import StrEnum
 
+from dealer.engine.actions import IllegalAction
 from dealer.engine.dice.hands import FIVE_ACES, Face, Hand, Kind, all_hands, read_hand
 from dealer.engine.dice.table import (
     Standing,
@@ -35,7 +36,6 @@ from dealer.engine.dice.table import (
     left_of,
     standings,
 )
-from dealer.engine.actions import IllegalAction
 from dealer.engine.text import Msg, Text, gettext_noop, pgettext_lazy
 
 

@@ -20,6 +20,7 @@ from dataclasses import dataclass, replace
 from enum import StrEnum
 from typing import Final
 
+from dealer.engine.actions import IllegalAction
 from dealer.engine.dice.hands import Face, Hand, all_hands, read_hand
 from dealer.engine.dice.table import (
     Standing,
@@ -29,7 +30,6 @@ from dealer.engine.dice.table import (
     from_seat,
     standings,
 )
-from dealer.engine.actions import IllegalAction
 from dealer.engine.text import Msg, gettext_noop
 
 MAX_ROLLS: Final = 3  # "Hver leikmaður má kasta þrisvar í hverri umferð"

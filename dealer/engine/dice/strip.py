@@ -16,8 +16,8 @@ from collections.abc import Iterable
 from dataclasses import dataclass, replace
 from typing import Final
 
-from dealer.engine.dice.table import Standing, check_names, check_player, standings
 from dealer.engine.actions import IllegalAction
+from dealer.engine.dice.table import Standing, check_names, check_player, standings
 from dealer.engine.text import Msg, gettext_noop
 
 MAX_ITEMS: Final = 20

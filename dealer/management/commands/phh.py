@@ -41,7 +41,7 @@ class Command(BaseCommand):
 
     def export(self, session_id: int, output: Path | None) -> None:
         """Write the session's hands (every table of it) as PHH."""
-        from dealer.models import Hand
+        from dealer.poker.models import Hand
         from ledger.models import Session
 
         if not Session.objects.filter(pk=session_id).exists():

@@ -1,0 +1,33 @@
+"""What Poker-Deluxe tells the ledger (registered in dealer.apps): a game still played keeps its
+session from being counted; its players hold chips; a roster merge."""
+
+from __future__ import annotations
+
+from django.utils.translation import gettext
+
+from dealer.deluxe.models import DeluxeGame
+from dealer.gamelog.models import merge_players, seats_in_play
+from ledger.models import Player, Session
+
+
+def deluxe_busy(session: Session) -> str:
+    """A Poker-Deluxe game still played in `session` (BUSY_CHECKS): its chips are not counted
+    until it is over."""
+    game = DeluxeGame.objects.playing(session).first()
+    if game is None:
+        return ""
+    return gettext("Poker-Deluxe %(game)s is still being played: finish it or end it first.") % {
+        "game": game
+    }
+
+
+def deluxe_seats(session: Session) -> list[tuple[int, str, int]]:
+    """(player id, game, chips) for each player of a game still played in `session` (SEATED)."""
+    return seats_in_play(DeluxeGame, session)
+
+
+def merge_deluxe_players(keep: Player, gone: Player) -> None:
+    """Two roster entries of one person are merged (MERGE_HOOKS); refused for a game with both."""
+    merge_players(
+        DeluxeGame, keep, gone, gettext("%(a)s and %(b)s play in the same Poker-Deluxe game.")
+    )
