@@ -1,11 +1,11 @@
 """Engine benchmark: Pott and pokerkit replaying the same 1,000 recorded hands.
 
-The hands come from the pokerkit oracle's seeded generator (tests/engine/oracle.py), built once
-before timing: no-limit, pot-limit and fixed-limit hold'em and Omaha, five-card draw, five- and
+The hands come from the pokerkit oracle's seeded generator (tests/dealer/engine/oracle.py), built
+once before timing: no-limit, pot-limit and fixed-limit hold'em and Omaha, five-card draw, five- and
 seven-card stud, 2 to 10 players, only hands both engines play identically to the end. A replay
 builds the state from the configuration and applies every recorded action (Pott: `replay(config,
-actions)`; pokerkit: create the state, then the same operations). Each figure is the best of
-REPEATS timed passes over all hands (time.perf_counter): the least disturbed run.
+actions)`; pokerkit: create the state, then the same operations). Each figure is the best of REPEATS
+timed passes over all hands (time.perf_counter): the least disturbed run.
 """
 
 from __future__ import annotations
@@ -13,7 +13,7 @@ from __future__ import annotations
 import time
 from collections.abc import Callable, Sequence
 
-from tests.engine.oracle import RecordedHand, record_hands
+from tests.dealer.engine.oracle import RecordedHand, record_hands
 
 HANDS = 1000
 REPEATS = 3

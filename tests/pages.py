@@ -14,7 +14,7 @@ from dealer.engine.structure import structure_to_dict
 from dealer.tournament.models import TournamentClock
 from ledger.models import Player, Session, Tournament
 from tests.dealer.conftest import HTMX, Tablet, make_table, sit
-from tests.dealer.test_tournament_views import quick_structure
+from tests.dealer.tournament.test_tournament_views import quick_structure
 
 
 def every_page(

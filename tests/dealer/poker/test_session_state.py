@@ -17,7 +17,7 @@ from django.test import Client
 from dealer.poker.models import Hand, HandAction, Seat, Table, UndoneAction
 from ledger.models import BuyIn, CashOut, Player, Result, Session, Transfer
 from tests.dealer.conftest import HTMX, Tablet, make_table, sit
-from tests.dealer.test_seating_views import text
+from tests.dealer.poker.test_seating_views import text
 
 
 def finish_a_hand(tablet: Tablet) -> None:

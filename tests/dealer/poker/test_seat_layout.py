@@ -12,7 +12,7 @@ import pytest
 from dealer.poker.seat_layout import MAX_SEATS, MIN_SEATS, TALL, WIDE, place, stylesheet
 from tests.dealer.conftest import Tablet
 
-SEATS_CSS = Path(__file__).resolve().parents[2] / "static" / "css" / "seats.css"
+SEATS_CSS = Path(__file__).resolve().parents[3] / "static" / "css" / "seats.css"
 
 
 def test_the_stylesheet_is_the_one_the_layout_makes() -> None:

@@ -15,7 +15,7 @@ from dealer.engine.structure import Level, TournamentStructure, structure_to_dic
 from dealer.poker.models import Hand, Seat, Table
 from dealer.tournament.models import TournamentClock
 from ledger.models import BuyIn, Player, Session, Tournament
-from tests.dealer.test_seating_views import TABLE, text
+from tests.dealer.poker.test_seating_views import TABLE, text
 
 if TYPE_CHECKING:
     from conftest import Tablet

@@ -338,4 +338,4 @@ def test_the_deluxe_package_does_not_import_django() -> None:
         "import sys, dealer.engine.deluxe; "
         "assert not any(m.startswith('django') for m in sys.modules)"
     )
-    subprocess.run([sys.executable, "-c", code], check=True, cwd=Path(__file__).parents[2])
+    subprocess.run([sys.executable, "-c", code], check=True, cwd=Path(__file__).parents[4])

@@ -12,7 +12,7 @@ from dealer.engine import start as start_hand
 from dealer.engine.dice import Accept, Claim, Hand, IllegalAction, LiarsConfig
 from dealer.engine.dice.liars import apply, start
 from tests.dealer.conftest import Tablet
-from tests.dealer.test_table_views import text as page_text
+from tests.dealer.poker.test_table_views import text as page_text
 
 
 def wrapped_gettext(message: str) -> str:

@@ -15,7 +15,7 @@ import pytest
 from dealer.engine import HandState, start, text
 from dealer.engine.actions import Check, IllegalAction, Raise
 from dealer.engine.text import Msg, gettext_noop, joined, ngettext_lazy, pgettext_lazy
-from tests.engine.test_hand import holdem, refused
+from tests.dealer.engine.test_hand import holdem, refused
 
 
 @pytest.fixture
@@ -117,7 +117,7 @@ def test_a_message_is_a_value_like_the_string_it_stands_for() -> None:
 
 def test_every_message_in_the_rules_is_given_the_values_it_names() -> None:
     """A placeholder without its value would turn a refusal into a KeyError on screen."""
-    root = Path(__file__).resolve().parents[2] / "dealer"
+    root = Path(__file__).resolve().parents[3] / "dealer"
     checked = 0
     for path in [*root.glob("engine/*.py"), *root.glob("dice/*.py"), *root.glob("deluxe/*.py")]:
         for node in ast.walk(ast.parse(path.read_text())):

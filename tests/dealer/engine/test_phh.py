@@ -1,7 +1,8 @@
 """PHH hand histories: reading, replaying through the engine, writing, and the errors people read.
 
-Sample files are in tests/engine/data/ (each says where it comes from). pokerkit (pinned, test-only)
-is an oracle for the standard variants. Intentional differences from pokerkit's PHH reader:
+Sample files are in tests/dealer/engine/data/ (each says where it comes from). pokerkit (pinned,
+test-only) is an oracle for the standard variants. Intentional differences from pokerkit's PHH
+reader:
 - a file that skips a player's turn is refused with the hand and action named; pokerkit silently
   folds the skipped player (wsop_2019_skipped_player.phh);
 - `winnings` are the pots a player collected after uncalled bets are returned (an unmatched part
@@ -891,7 +892,7 @@ def test_the_phh_module_does_not_import_django() -> None:
     code = (
         "import sys, dealer.engine.phh; assert not any(m.startswith('django') for m in sys.modules)"
     )
-    subprocess.run([sys.executable, "-c", code], check=True, cwd=Path(__file__).parents[2])
+    subprocess.run([sys.executable, "-c", code], check=True, cwd=Path(__file__).parents[3])
 
 
 # --- property: any legal hand written as PHH reads back to the same result ----------------------

@@ -14,7 +14,7 @@ from django.test import Client
 from dealer.deluxe.models import DeluxeGame
 from dealer.engine.deluxe import Combo
 from ledger.models import BuyIn, CashOut, Player, Session
-from tests.dealer.game_pad import GamePad
+from tests.dealer.gamelog.game_pad import GamePad
 
 pytestmark = pytest.mark.django_db
 

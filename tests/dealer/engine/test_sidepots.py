@@ -1,5 +1,5 @@
 """The side-pot calculator's arithmetic (dealer.engine.sidepots): uncalled chips, pots, winners,
-doubts, payouts and chip breakdowns, without the page (tests/dealer/test_calculator.py)."""
+doubts, payouts and chip breakdowns, without the page (tests/dealer/poker/test_calculator.py)."""
 
 from __future__ import annotations
 
@@ -196,4 +196,4 @@ def test_the_sidepots_module_does_not_import_django() -> None:
         "import sys, dealer.engine, dealer.engine.sidepots; "
         "assert not any(m.startswith('django') for m in sys.modules)"
     )
-    subprocess.run([sys.executable, "-c", code], check=True, cwd=Path(__file__).parents[2])
+    subprocess.run([sys.executable, "-c", code], check=True, cwd=Path(__file__).parents[3])

@@ -1,11 +1,11 @@
 """pokerkit (pinned, test-only) as an oracle on thousands of generated hands.
 
-Both engines play the same seeded random hands in lockstep (tests/engine/oracle.py). At every
+Both engines play the same seeded random hands in lockstep (tests/dealer/engine/oracle.py). At every
 decision they must agree on whose turn it is, the call, whether checking is allowed and the
 smallest and largest raise; at the end on the pots and the final stacks. Where pokerkit follows
 another rule than the live rules Pott follows, the hand is classified as one of the differences
 listed in ORACLE_DIFFERENCES.md, next to this file. Anything else fails with its seed:
-reproduce it with `play_hand(seed)` from tests/engine/oracle.py.
+reproduce it with `play_hand(seed)` from tests/dealer/engine/oracle.py.
 
 POTT_ORACLE_HANDS sets the number of hands (default 10,000).
 """
@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import os
 
-from tests.engine.oracle import (
+from tests.dealer.engine.oracle import (
     DIFFERENCES,
     KNOWN_BUGS,
     UNEXPLAINED,

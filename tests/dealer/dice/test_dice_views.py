@@ -16,7 +16,7 @@ from django.test import Client
 from dealer.dice.models import DiceAction, DiceGame, DiceUndone, hand_code
 from dealer.engine.dice import Hand
 from ledger.models import BuyIn, CashOut, Player, Session
-from tests.dealer.game_pad import GamePad
+from tests.dealer.gamelog.game_pad import GamePad
 
 pytestmark = pytest.mark.django_db
 
