@@ -380,7 +380,10 @@ def test_on_a_phone_the_showdowns_winners_are_in_reach(
     for street in ("Flop", "Turn", "River"):
         expect(prompt(page)).to_have_text(f"Burn and deal the {street.lower()}")
         tap.button(f"{street} dealt")
-        for _ in range(2):
+        # Each check waits for its turn: a second tap on the first "Check" would be refused
+        # as stale and the street would never end.
+        for seat in ("Seat 2 (Bo)", "Seat 1 (Anna)"):
+            expect(prompt(page)).to_have_text(f"{seat} to act")
             tap.button("Check")
     expect(prompt(page)).to_have_text("Showdown: who wins the main pot (4)?")
     winners = page.locator("form.award-one")
