@@ -16,6 +16,7 @@ left and someone still draws, that card and every discard become the new stub.
 from __future__ import annotations
 
 import random
+from pathlib import Path
 
 import pytest
 
@@ -337,43 +338,12 @@ def test_phh_writes_the_triple_draw_as_f2l3d_and_reads_it_back() -> None:
     assert hand.state.payouts == state.payouts
 
 
-PHH_HAND = """
-variant = "F2L3D"
-antes = [0, 0]
-blinds_or_straddles = [1, 2]
-small_bet = 2
-big_bet = 4
-starting_stacks = [50, 50]
-actions = [
-  "d dh p1 7s6h9c2d3c",
-  "d dh p2 AsAh4d5cKc",
-  "p2 cc",
-  "p1 cc",
-  "p1 sd 9c",
-  "d dh p1 4h",
-  "p2 sd AsAhKc",
-  "d dh p2 8d6s2h",
-  "p1 cbr 2",
-  "p2 cc",
-  "p1 sd",
-  "p2 sd 8d",
-  "d dh p2 8s",
-  "p1 cbr 4",
-  "p2 cc",
-  "p1 sd",
-  "p2 sd 8s",
-  "d dh p2 7d",
-  "p1 cbr 4",
-  "p2 cc",
-  "p1 sm 7s6h4h3c2d",
-  "p2 sm 7d6s5c4d2h",
-]
-"""
+PHH_HAND = (Path(__file__).parent / "data" / "f2l3d_triple_draw.phh").read_text(encoding="utf-8")
 
 
 def test_phh_reads_a_triple_draw_hand_and_the_better_seven_wins() -> None:
-    """Heads-up: p1 is the big blind, p2 the button (small blind) who speaks first before the
-    first draw and draws second. 7-6-4-3-2 beats 7-6-5-4-2."""
+    """data/f2l3d_triple_draw.phh, heads-up: p1 is the big blind, p2 the button (small blind)
+    who speaks first before the first draw and draws second. 7-6-4-3-2 beats 7-6-5-4-2."""
     (hand,) = parse_phh(PHH_HAND)
     assert hand.config.variant is Variant.TRIPLE_DRAW_27
     assert hand.state.phase is Phase.COMPLETE
