@@ -59,7 +59,8 @@ class VariantSpec:
     """What a variant deals and how many betting rounds it has."""
 
     kind: Kind
-    streets: tuple[str, ...]  # one name per betting round, in English; the UI translates
+    # One name per betting round, in English (marked for translation); the UI translates.
+    streets: tuple[str, ...]
     # Cards dealt before each betting round: board cards (board games), up cards (stud).
     board_cards: tuple[int, ...] = ()
     hole_cards: int = 0
@@ -112,14 +113,24 @@ class VariantSpec:
 VARIANTS: dict[Variant, VariantSpec] = {
     Variant.HOLDEM: VariantSpec(
         kind=Kind.BOARD,
-        streets=("preflop", "flop", "turn", "river"),
+        streets=(
+            gettext_noop("preflop"),
+            gettext_noop("flop"),
+            gettext_noop("turn"),
+            gettext_noop("river"),
+        ),
         board_cards=(0, 3, 1, 1),
         hole_cards=2,
         phh_code="T",
     ),
     Variant.OMAHA: VariantSpec(
         kind=Kind.BOARD,
-        streets=("preflop", "flop", "turn", "river"),
+        streets=(
+            gettext_noop("preflop"),
+            gettext_noop("flop"),
+            gettext_noop("turn"),
+            gettext_noop("river"),
+        ),
         board_cards=(0, 3, 1, 1),
         hole_cards=4,
         hole_cards_used=2,
@@ -127,7 +138,7 @@ VARIANTS: dict[Variant, VariantSpec] = {
     ),
     Variant.DRAW5: VariantSpec(
         kind=Kind.DRAW,
-        streets=("before the draw", "after the draw"),
+        streets=(gettext_noop("before the draw"), gettext_noop("after the draw")),
         hole_cards=5,
         big_bet_from=1,
         players=(2, 7),
@@ -136,7 +147,7 @@ VARIANTS: dict[Variant, VariantSpec] = {
     ),
     Variant.DRAW5_SHORT: VariantSpec(
         kind=Kind.DRAW,
-        streets=("before the draw", "after the draw"),
+        streets=(gettext_noop("before the draw"), gettext_noop("after the draw")),
         hole_cards=5,
         big_bet_from=1,
         deck="short32",
@@ -150,7 +161,12 @@ VARIANTS: dict[Variant, VariantSpec] = {
     # Seed 004: "X gäller alltid i de två första rundorna och Y i de två sista."
     Variant.STUD5: VariantSpec(
         kind=Kind.STUD,
-        streets=("second street", "third street", "fourth street", "fifth street"),
+        streets=(
+            gettext_noop("second street"),
+            gettext_noop("third street"),
+            gettext_noop("fourth street"),
+            gettext_noop("fifth street"),
+        ),
         hole_cards=1,
         big_bet_from=2,
         # Seed 004: "Om flera personer får samma lägsta valör ska den som sitter närmast till
@@ -161,11 +177,11 @@ VARIANTS: dict[Variant, VariantSpec] = {
     Variant.STUD7: VariantSpec(
         kind=Kind.STUD,
         streets=(
-            "third street",
-            "fourth street",
-            "fifth street",
-            "sixth street",
-            "seventh street",
+            gettext_noop("third street"),
+            gettext_noop("fourth street"),
+            gettext_noop("fifth street"),
+            gettext_noop("sixth street"),
+            gettext_noop("seventh street"),
         ),
         hole_cards=2,
         big_bet_from=2,
