@@ -26,7 +26,7 @@ from dealer.engine.evaluate import (
     rank_key_of_masks,
     rank_key_without_flush,
 )
-from dealer.engine.rules import Variant
+from dealer.engine.rules import VARIANTS, Kind, Low, Variant, VariantSpec
 
 # Exact counting when runouts x players x HAND_COST is at most this: at most about 0.15 s on a
 # small machine (about 2.5 µs a hold'em hand, dealing included). Heads-up hold'em on the flop
@@ -42,13 +42,22 @@ RANDOM_RUNOUTS: Final = 20_000
 # Omaha's hands are dearer to value: fewer runouts (about ±1 point), about 0.3 s heads-up.
 OMAHA_RANDOM_RUNOUTS: Final = 10_000
 
-_BOARD_GAMES: Final = frozenset({Variant.HOLDEM, Variant.OMAHA})
-# Cards a player holds in the end, and the fewest known after the first deal.
-_HAND_SIZE: Final = MappingProxyType(
-    {Variant.HOLDEM: 2, Variant.OMAHA: 4, Variant.STUD5: 5, Variant.STUD7: 7, Variant.RAZZ: 7}
-)
-_FIRST_DEAL: Final = MappingProxyType({Variant.STUD5: 2, Variant.STUD7: 3, Variant.RAZZ: 3})
 _BOARD_SIZES: Final = (0, 3, 4, 5)
+
+
+def _board_game(game: Variant) -> bool:
+    return VARIANTS[game].kind is Kind.BOARD
+
+
+def _hand_size(game: Variant) -> int:
+    """Cards a player holds in the end: the hole cards, and in stud one card per street more."""
+    spec = VARIANTS[game]
+    return spec.hole_cards + (len(spec.streets) if spec.kind is Kind.STUD else 0)
+
+
+def _first_deal(spec: VariantSpec) -> int:
+    """Stud: the fewest cards known after the first deal (the down cards and the first up)."""
+    return spec.hole_cards + 1
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -89,10 +98,10 @@ def equity(
     positions = list(hands)
     known = {card for cards in hands.values() for card in cards} | set(board) | set(dead)
     unseen = [card for card in standard_deck() if card not in known]
-    if game in _BOARD_GAMES:
+    if _board_game(game):
         missing = [5 - len(board)]
     else:
-        missing = [_HAND_SIZE[game] - len(hands[position]) for position in positions]
+        missing = [_hand_size(game) - len(hands[position]) for position in positions]
     if sum(missing) > len(unseen):
         raise ValueError(
             f"{sum(missing)} more cards are needed and only {len(unseen)} are unseen: "
@@ -107,7 +116,7 @@ def equity(
         runouts = every
         deals = _every_deal(tokens, missing)
     else:
-        runouts = OMAHA_RANDOM_RUNOUTS if game is Variant.OMAHA else RANDOM_RUNOUTS
+        runouts = OMAHA_RANDOM_RUNOUTS if VARIANTS[game].hole_cards_used else RANDOM_RUNOUTS
         deals = _random_deals(tokens, missing, runouts, random.Random(seed))
 
     # Shares are counted in units of 1/lcm(1..n), so every split is a whole number of units.
@@ -145,19 +154,19 @@ def _game(game: Variant | str) -> Variant:
 def _check_deal(
     hands: Mapping[int, Sequence[Card]], game: Variant, board: Sequence[Card], dead: Sequence[Card]
 ) -> None:
+    size = _hand_size(game)
     for position, cards in hands.items():
-        if game in _BOARD_GAMES:
-            if len(cards) != _HAND_SIZE[game]:
+        if _board_game(game):
+            if len(cards) != size:
                 raise ValueError(
-                    f"a {game} hand has {_HAND_SIZE[game]} hole cards: "
-                    f"position {position} has {len(cards)}"
+                    f"a {game} hand has {size} hole cards: position {position} has {len(cards)}"
                 )
-        elif not _FIRST_DEAL[game] <= len(cards) <= _HAND_SIZE[game]:
+        elif not _first_deal(VARIANTS[game]) <= len(cards) <= size:
             raise ValueError(
-                f"a {game} hand shows {_FIRST_DEAL[game]} to {_HAND_SIZE[game]} known cards: "
+                f"a {game} hand shows {_first_deal(VARIANTS[game])} to {size} known cards: "
                 f"position {position} has {len(cards)}"
             )
-    if game in _BOARD_GAMES:
+    if _board_game(game):
         if len(board) not in _BOARD_SIZES:
             raise ValueError(f"a board has 0, 3, 4 or 5 cards, not {len(board)}")
     elif board:
@@ -213,13 +222,14 @@ _Score = Callable[[Sequence[Any]], list[int]]
 def _scorer(
     game: Variant, hands: Sequence[Sequence[Card]], board: Sequence[Card], missing: Sequence[int]
 ) -> tuple[Callable[[Card], Any], _Score]:
-    if game is Variant.HOLDEM:
-        return _masks, _holdem_score(hands, board)
-    if game is Variant.OMAHA:
+    spec = VARIANTS[game]
+    if spec.kind is Kind.BOARD and spec.hole_cards_used:
         return _omaha_token, _omaha_score(hands, board)
+    if spec.kind is Kind.BOARD:
+        return _masks, _holdem_score(hands, board)
     ends = list(accumulate(missing))
     slices = list(zip([0, *ends], ends, strict=False))
-    if game is Variant.RAZZ:
+    if spec.low is Low.LOW:
         return _low_value, _razz_score(hands, slices)
     return _masks, _stud_score(hands, slices)
 

@@ -714,7 +714,7 @@ def high_card_by_suit(cards: Sequence[Card]) -> Card:
     return max(cards, key=card_order_key)
 
 
-# --- Low hands (razz, the low half of high-low) -------------------------------------------------
+# --- Low hands (razz, the low half of high-low, deuce-to-seven) ------------------------------
 
 _LOW_CATEGORIES: Final = (
     Category.HIGH_CARD,
@@ -728,12 +728,15 @@ _LOW_CATEGORIES: Final = (
 
 @dataclass(frozen=True, slots=True, order=True, kw_only=True)
 class LowRank:
-    """An ace-to-five low value: the ace is low, straights and flushes do not count, so
-    5-4-3-2-A is the best hand and any pair is worse than any five different ranks.
+    """A low value. Ace-to-five (`best_low`): the ace is low, straights and flushes do not
+    count, so 5-4-3-2-A is the best hand and any pair is worse than any five different ranks.
+    Deuce-to-seven (`best_deuce_to_seven`): the ace is high, straights and flushes count against
+    the hand, so 7-5-4-3-2 not all of one suit is the best.
 
     Ordered like `HandRank`: a HIGHER LowRank is the better (lower) hand, so the same `max`
-    finds the winner. `ranks` are the deciding ranks as a player reads them (ace as 1), pairs
-    first, then the highest card down: (7, 5, 4, 3, 1) is "seven-five".
+    finds the winner. `ranks` are the deciding ranks as a player reads them (ace-to-five: the
+    ace as 1; deuce-to-seven: as 14), pairs first, then the highest card down: (7, 5, 4, 3, 1)
+    is "seven-five"; a deuce-to-seven straight's ranks are its top card, as for a high hand.
     """
 
     order: tuple[int, ...]
@@ -745,7 +748,7 @@ class LowRank:
         """English name: "7-5-4-3-A" for no pair, else the category's, e.g. "Pair"."""
         if self.category is not Category.HIGH_CARD:
             return CATEGORY_LABELS[self.category]
-        return "-".join("A" if r == 1 else "23456789TJQK"[r - 2] for r in self.ranks)
+        return "-".join("A" if r in (1, ACE) else "23456789TJQK"[r - 2] for r in self.ranks)
 
 
 def _low_value(card: Card) -> int:
@@ -791,6 +794,32 @@ def best_low(
     assert best is not None
     if eight_or_better and (best[0].category is not Category.HIGH_CARD or best[0].ranks[0] > 8):
         return None
+    return best
+
+
+# Deuce-to-seven: the standard ranking, but the ace is high only, so A-2-3-4-5 is no straight.
+_DEUCE_TO_SEVEN_RULES: Final = replace(_RULES["standard"], ace_low_straight=False)
+
+
+def best_deuce_to_seven(cards: Sequence[Card]) -> tuple[LowRank, tuple[Card, ...]]:
+    """The best deuce-to-seven low of 5 to 7 cards and its five cards (as `best_hand` orders
+    them): the worst high hand with the ace high only. 7-5-4-3-2 of two or more suits is the
+    best; A-2-3-4-5 is no straight but ace high; a straight or a flush is worse than any three
+    of a kind, and of two straights the lower wins."""
+    if not 5 <= len(cards) <= 7:
+        raise ValueError(f"a hand is made from 5 to 7 cards, not {len(cards)}")
+    rules = _DEUCE_TO_SEVEN_RULES
+    _check_cards(cards, rules)
+    best: tuple[LowRank, tuple[Card, ...]] | None = None
+    for five in combinations(cards, 5):
+        category, tiebreak, ordered = _evaluate(five, rules)
+        strength = rules.strength(category, tiebreak)
+        rank = LowRank(
+            order=(-strength, *(-r for r in tiebreak)), category=category, ranks=tiebreak
+        )
+        if best is None or rank > best[0]:
+            best = rank, ordered
+    assert best is not None
     return best
 
 

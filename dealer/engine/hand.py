@@ -38,6 +38,7 @@ from dealer.engine.cards import ACE, SUIT_ORDER, Card, card_order_key, new_deck
 from dealer.engine.evaluate import (
     HandRank,
     LowRank,
+    best_deuce_to_seven,
     best_hand,
     best_low,
     best_omaha_hand,
@@ -60,7 +61,6 @@ from dealer.engine.rules import (
     SpreadLimit,
     StraddleRaise,
     StudTie,
-    Variant,
 )
 from dealer.engine.text import Msg, Text, gettext_noop, joined, pgettext_lazy
 
@@ -107,7 +107,8 @@ class HandState(NamedTuple):
     last_aggressor: int | None
     board: tuple[Card, ...] = ()
     up_cards: tuple[tuple[Card, ...], ...] = ()
-    drawn: tuple[int, ...] = ()  # draw games: cards exchanged, -1 not yet
+    # Draw games: cards each player exchanged in the current (or last) draw, -1 not yet.
+    drawn: tuple[int, ...] = ()
     shown: tuple[tuple[Card, ...] | None, ...] = ()
     mucked: tuple[bool, ...] = ()
     pots: tuple[Pot, ...] = ()
@@ -1274,7 +1275,8 @@ def _close_round(d: _Draft) -> None:
         d.phase, d.run, d.street = Phase.DEAL, 1, d.runout_from
     elif d.folded.count(False) == 1 or d.street + 1 >= len(spec.streets):
         _showdown(d)
-    elif spec.kind is Kind.DRAW and d.street == 0:
+    elif spec.draw_index(d.street) is not None:
+        d.drawn = [-1] * n  # a new draw: nobody has drawn in it yet
         d.draw_order = tuple(_draw_order(d, top if passing else None))
         d.phase, d.to_act = Phase.DRAW, _next_drawer(d)
     else:
@@ -1399,9 +1401,9 @@ def _bring_in_tied(state: HandState | _Draft) -> tuple[int, list[int], StudTie]:
     """The bring-in player, everyone whose card ranks the same, and how that tie is broken."""
     option = state.config.options.bring_in_tie
     if option is None:
-        # Seed 004: "Om flera personer får samma lägsta valör ska den som sitter närmast till
-        # vänster om knappen betala bring-in"; seven-card stud breaks the tie by suit (WSOP).
-        option = StudTie.BY_POSITION if state.config.variant is Variant.STUD5 else StudTie.BY_SUIT
+        # The game's own rule: seed 004's five-card stud by position, seven-card stud by suit
+        # (WSOP).
+        option = state.config.spec.bring_in_tie
     # Razz: the highest up card brings in, the ace low (a king is the highest), and a tie goes
     # to the highest suit, spades (Robert's Rules of Poker, Razz 2: "The highest card by suit
     # starts the action with a forced bet"; the WSOP deals razz the same way).
@@ -1602,7 +1604,7 @@ def _draw(d: _Draft, action: Draw | Fold) -> None:
     if nxt is not None:
         d.to_act = nxt
         return
-    d.street, d.to_act = 1, None
+    d.street, d.to_act = d.street + 1, None
     _begin_round(d, _first_active_after_button(d))
 
 
@@ -2273,7 +2275,8 @@ def _named(
 
 def hand_value(state: HandState | _Draft, p: int, run: int = 0) -> HandRank | LowRank:
     """The value of a player's shown hand (with the board as far as it is entered); higher wins.
-    Razz: the low (a `LowRank`, ordered so that the lower hand is the higher value). Raises
+    Razz and deuce-to-seven: the low (a `LowRank`, ordered so that the lower hand is the higher
+    value); the variant's ranking (`VariantSpec.low`) decides which. Raises
     ValueError when the cards make no hand (too few: no cards entered, a board not yet known).
 
     Every game's own deck and house options decide: seed 003's short deck (the flush over the
@@ -2286,7 +2289,9 @@ def hand_value(state: HandState | _Draft, p: int, run: int = 0) -> HandRank | Lo
     board = run_board(state, run)
     if spec.low is Low.LOW:
         return best_low(cards)[0]  # type: ignore[index]  # 5+ cards always make a low
-    if state.config.variant is Variant.OMAHA:
+    if spec.low is Low.DEUCE_TO_SEVEN:
+        return best_deuce_to_seven(cards)[0]
+    if spec.hole_cards_used:
         return best_omaha_hand(cards, board, deck=deck)[0]  # type: ignore[arg-type]
     if spec.kind is Kind.BOARD:
         return best_hand(cards + board, deck=deck)[0]  # type: ignore[arg-type]

@@ -27,6 +27,7 @@ game code  game                          PHH standard codes (others are Pott's)
 ``5S``     five-card stud (seed 004)     none: Pott's ``F5S``, ``P5S``, ``N5S``
 ``5D``     five-card draw (seed 000)     none: Pott's ``S5D``, ``F5D``, ``N5D`` …
 ``5D32``   seed 003's 32/33-card draw    none: Pott's ``S5D32`` …
+``2L3D``   deuce-to-seven triple draw    ``F2L3D``
 =========  ============================  ======================================
 
 Pott's own codes follow PHH's pattern (``F7S`` → ``F5S``; ``N2L1D`` → ``N5D``). Stud games take
@@ -108,21 +109,16 @@ class PhhError(ValueError):
     """A hand history Pott cannot read or replay; the message names the hand and the action."""
 
 
-GAMES: dict[str, Variant] = {
-    "T": Variant.HOLDEM,
-    "O": Variant.OMAHA,
-    "7S": Variant.STUD7,
-    "5S": Variant.STUD5,
-    "5D": Variant.DRAW5,
-    "5D32": Variant.DRAW5_SHORT,
-    "R": Variant.RAZZ,
-    "7S/8": Variant.STUD7_HILO,
-}
+# Each game's code is in its spec (`VariantSpec.phh_code`).
+GAMES: dict[str, Variant] = {spec.phh_code: v for v, spec in VARIANTS.items() if spec.phh_code}
 GAME_CODES: dict[Variant, str] = {variant: code for code, variant in GAMES.items()}
 STRUCTURE_CODES = {"F": FixedLimit, "P": PotLimit, "N": NoLimit, "S": SpreadLimit}
 STRUCTURE_LETTERS: dict[type, str] = {cls: letter for letter, cls in STRUCTURE_CODES.items()}
-STANDARD_CODES = frozenset({"FT", "NT", "PO", "F7S", "FR", "F7S/8"})
-_CODE = re.compile(r"([FPNS])(T|O|7S/8|7S|5S|5D32|5D|R)")
+STANDARD_CODES = frozenset({"FT", "NT", "PO", "F7S", "FR", "F7S/8", "F2L3D"})
+# The longest codes first, so that "7S/8" is not read as "7S" and "5D32" not as "5D".
+_CODE = re.compile(
+    r"([FPNS])(" + "|".join(re.escape(c) for c in sorted(GAMES, key=len, reverse=True)) + ")"
+)
 
 # A spread limit beyond its `min_bet`: (SpreadLimit's field, Pott's PHH field). Amounts in chips,
 # except `late_from` (a betting round, 0 the first) and `at_least_largest` (true or false).
@@ -141,15 +137,17 @@ RESULT_FIELDS = frozenset(
     {"finishing_stacks", "winnings", "_pott_carried_out", "_pott_replay_without"}
 )
 
-# Stud: which card of a street's deal is the up card (None: the street is dealt face down).
-# Seven-card stud deals two down and one up on third street, one up on fourth to sixth and one
-# down on seventh; five-card stud one down and one up, then one up per street.
-_UP_CARD_INDEX: dict[Variant, tuple[int | None, ...]] = {
-    Variant.STUD7: (2, 0, 0, 0, None),
-    Variant.RAZZ: (2, 0, 0, 0, None),
-    Variant.STUD7_HILO: (2, 0, 0, 0, None),
-    Variant.STUD5: (1, 0, 0, 0),
-}
+
+def _up_card_index(config: HandConfig, street: int) -> int | None:
+    """Stud: which card of a street's deal is the up card (None: the street is dealt face down).
+
+    The first street deals the down cards and then the up card (seven-card stud two down and
+    one up, five-card stud one down and one up); every later street one card, up unless the
+    game deals it down (seven-card stud's seventh street)."""
+    spec = config.spec
+    if street == 0:
+        return spec.hole_cards
+    return None if spec.dealt_down(street) else 0
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -698,7 +696,7 @@ class _Replayer:
         else:
             index, text = self.street_deal_at
         street = self.state.street
-        position = _UP_CARD_INDEX[self.config.variant][street]
+        position = _up_card_index(self.config, street)
         up: list[Card | None] = []
         for p in range(self.state.players):
             dealt = self.street_deal.get(p, [])
@@ -1211,7 +1209,7 @@ def _deal_actions(
             by_cards = None
         if by_cards != after.to_act:
             up_cards = ()
-    position = _UP_CARD_INDEX[before.config.variant][street]
+    position = _up_card_index(before.config, street)
     lines = []
     for p in range(before.players):
         if before.folded[p]:

@@ -11,14 +11,18 @@ from enum import StrEnum
 from typing import Any
 
 from dealer.engine.cards import deck_size
+from dealer.engine.text import gettext_noop
 
 
 class Low(StrEnum):
-    """Who wins a stud pot: the best high hand, the best low (razz), or both halves."""
+    """How hands rank at the showdown: who wins the pot."""
 
     HIGH = "high"
     LOW = "low"  # razz: ace-to-five, the ace low, straights and flushes do not count
     HIGH_LOW = "high_low"  # half to the best high, half to the best low of 8 or better
+    # Deuce-to-seven lowball: the lowest hand wins, the ace is high only, straights and flushes
+    # count against the hand, so 7-5-4-3-2 (not all of one suit) is the best.
+    DEUCE_TO_SEVEN = "deuce_to_seven"
 
 
 class Kind(StrEnum):
@@ -40,6 +44,14 @@ class Variant(StrEnum):
     STUD7 = "stud7"
     RAZZ = "razz"  # seven-card stud, the lowest hand wins (ace-to-five)
     STUD7_HILO = "stud7_hilo"  # seven-card stud high-low split, eight or better for low
+    TRIPLE_DRAW_27 = "triple_draw_27"  # deuce-to-seven triple draw: three draws, 2-7 lowball
+
+
+class StudTie(StrEnum):
+    """How ties are broken between equal stud cards or hands."""
+
+    BY_POSITION = "by_position"  # the first seat left of the button
+    BY_SUIT = "by_suit"  # clubs < diamonds < hearts < spades
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -47,7 +59,8 @@ class VariantSpec:
     """What a variant deals and how many betting rounds it has."""
 
     kind: Kind
-    streets: tuple[str, ...]  # one name per betting round, in English; the UI translates
+    # One name per betting round, in English (marked for translation); the UI translates.
+    streets: tuple[str, ...]
     # Cards dealt before each betting round: board cards (board games), up cards (stud).
     board_cards: tuple[int, ...] = ()
     hole_cards: int = 0
@@ -67,32 +80,74 @@ class VariantSpec:
     # The most players the game is dealt to, and the fewest (seed 000: "upp till sju spelare";
     # seed 003: "þremur til fjórum leikmönnum").
     players: tuple[int, int] = (2, 23)
-    low: Low = Low.HIGH
+    low: Low = Low.HIGH  # how hands rank at the showdown
+    # Draw games: the betting rounds after which the players draw (0 is the first round).
+    draws_after: tuple[int, ...] = ()
+    # Stud: the last street's card is dealt face down (seven-card stud's seventh street).
+    last_street_down: bool = False
+    # Board games: how many hole cards a hand must use, exactly (Omaha: two); 0: any number.
+    hole_cards_used: int = 0
+    # Stud: how equal bring-in cards are told apart unless the house says otherwise.
+    bring_in_tie: StudTie = StudTie.BY_SUIT
+    # The game's code in PHH hand histories, without the betting structure's letter (PHH's own
+    # codes where PHH has one: "T" in FT and NT, "2L3D" in F2L3D; dealer.engine.phh).
+    phh_code: str = ""
+
+    def draw_index(self, street: int) -> int | None:
+        """Which draw (0 the first) follows betting round `street`; None: no draw follows it."""
+        try:
+            return self.draws_after.index(street)
+        except ValueError:
+            return None
+
+    @property
+    def draws(self) -> int:
+        """How many times the players draw (0: not a draw game)."""
+        return len(self.draws_after)
+
+    def dealt_down(self, street: int) -> bool:
+        """Stud: whether the card of betting round `street` is dealt face down."""
+        return self.last_street_down and street == len(self.streets) - 1
 
 
 VARIANTS: dict[Variant, VariantSpec] = {
     Variant.HOLDEM: VariantSpec(
         kind=Kind.BOARD,
-        streets=("preflop", "flop", "turn", "river"),
+        streets=(
+            gettext_noop("preflop"),
+            gettext_noop("flop"),
+            gettext_noop("turn"),
+            gettext_noop("river"),
+        ),
         board_cards=(0, 3, 1, 1),
         hole_cards=2,
+        phh_code="T",
     ),
     Variant.OMAHA: VariantSpec(
         kind=Kind.BOARD,
-        streets=("preflop", "flop", "turn", "river"),
+        streets=(
+            gettext_noop("preflop"),
+            gettext_noop("flop"),
+            gettext_noop("turn"),
+            gettext_noop("river"),
+        ),
         board_cards=(0, 3, 1, 1),
         hole_cards=4,
+        hole_cards_used=2,
+        phh_code="O",
     ),
     Variant.DRAW5: VariantSpec(
         kind=Kind.DRAW,
-        streets=("before the draw", "after the draw"),
+        streets=(gettext_noop("before the draw"), gettext_noop("after the draw")),
         hole_cards=5,
         big_bet_from=1,
         players=(2, 7),
+        draws_after=(0,),
+        phh_code="5D",
     ),
     Variant.DRAW5_SHORT: VariantSpec(
         kind=Kind.DRAW,
-        streets=("before the draw", "after the draw"),
+        streets=(gettext_noop("before the draw"), gettext_noop("after the draw")),
         hole_cards=5,
         big_bet_from=1,
         deck="short32",
@@ -100,30 +155,63 @@ VARIANTS: dict[Variant, VariantSpec] = {
         reshuffle_at=0,
         pass_stays_in=True,
         players=(3, 4),
+        draws_after=(0,),
+        phh_code="5D32",
     ),
     # Seed 004: "X gäller alltid i de två första rundorna och Y i de två sista."
     Variant.STUD5: VariantSpec(
         kind=Kind.STUD,
-        streets=("second street", "third street", "fourth street", "fifth street"),
+        streets=(
+            gettext_noop("second street"),
+            gettext_noop("third street"),
+            gettext_noop("fourth street"),
+            gettext_noop("fifth street"),
+        ),
         hole_cards=1,
         big_bet_from=2,
+        # Seed 004: "Om flera personer får samma lägsta valör ska den som sitter närmast till
+        # vänster om knappen betala bring-in".
+        bring_in_tie=StudTie.BY_POSITION,
+        phh_code="5S",
     ),
     Variant.STUD7: VariantSpec(
         kind=Kind.STUD,
         streets=(
-            "third street",
-            "fourth street",
-            "fifth street",
-            "sixth street",
-            "seventh street",
+            gettext_noop("third street"),
+            gettext_noop("fourth street"),
+            gettext_noop("fifth street"),
+            gettext_noop("sixth street"),
+            gettext_noop("seventh street"),
         ),
         hole_cards=2,
         big_bet_from=2,
+        last_street_down=True,
+        phh_code="7S",
+    ),
+    # Deuce-to-seven triple draw as card rooms deal it: blinds, five cards each, four betting
+    # rounds with a draw after each of the first three, fixed limit with the small bet in the
+    # first two rounds and the big bet in the last two, six players at most. The stub follows
+    # seed 000 (`reshuffle_at` 1): its last card and every discard become a new stub when a draw
+    # needs more cards.
+    Variant.TRIPLE_DRAW_27: VariantSpec(
+        kind=Kind.DRAW,
+        streets=(
+            gettext_noop("before the first draw"),
+            gettext_noop("after the first draw"),
+            gettext_noop("after the second draw"),
+            gettext_noop("after the third draw"),
+        ),
+        hole_cards=5,
+        big_bet_from=2,
+        players=(2, 6),
+        low=Low.DEUCE_TO_SEVEN,
+        draws_after=(0, 1, 2),
+        phh_code="2L3D",
     ),
 }
 # Razz and seven-card stud high-low are dealt and bet like seven-card stud.
-VARIANTS[Variant.RAZZ] = replace(VARIANTS[Variant.STUD7], low=Low.LOW)
-VARIANTS[Variant.STUD7_HILO] = replace(VARIANTS[Variant.STUD7], low=Low.HIGH_LOW)
+VARIANTS[Variant.RAZZ] = replace(VARIANTS[Variant.STUD7], low=Low.LOW, phh_code="R")
+VARIANTS[Variant.STUD7_HILO] = replace(VARIANTS[Variant.STUD7], low=Low.HIGH_LOW, phh_code="7S/8")
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -212,13 +300,6 @@ class OddChip(StrEnum):
     HIGH_CARD_ALL_CARDS = "high_card_all_cards"  # stud alternative: of all the player's cards
 
 
-class StudTie(StrEnum):
-    """How ties are broken between equal stud cards or hands."""
-
-    BY_POSITION = "by_position"  # the first seat left of the button
-    BY_SUIT = "by_suit"  # clubs < diamonds < hearts < spades
-
-
 class OpenPair(StrEnum):
     """Stud, the second betting round (five-card stud's third card, seven-card stud's fourth
     street): who may open with the big bet when an open pair shows. Seed 004: "Enligt en regel
@@ -245,7 +326,7 @@ class HouseOptions:
     heads_up_cap: HeadsUpCap = HeadsUpCap.UNCAPPED_WHEN_HEADS_UP
     blind_before_ante: bool = True  # TDA RP-11: a short big blind covers the blind first
     odd_chip: OddChip | None = None  # None: by game (stud: high card by suit, else by position)
-    bring_in_tie: StudTie | None = None  # None: five-card stud by position, seven-card by suit
+    bring_in_tie: StudTie | None = None  # None: the game's (`VariantSpec.bring_in_tie`)
     first_actor_tie: StudTie = StudTie.BY_POSITION
     # Seed 004's variant: "I första rundan är det spelaren med högsta synliga kort, i stället för
     # lägsta, som betalar bring-in" (ties by `bring_in_tie`: by suit the highest suit brings in).

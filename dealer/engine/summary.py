@@ -24,7 +24,7 @@ from dealer.engine.actions import (
 )
 from dealer.engine.hand import HandState, apply, resolve_all_in, start
 from dealer.engine.pots import Pot
-from dealer.engine.rules import HandConfig
+from dealer.engine.rules import HandConfig, Kind
 
 
 @dataclass(frozen=True, slots=True)
@@ -80,7 +80,7 @@ def describe(
     if isinstance(action, AllIn):
         action = resolve_all_in(before, action.player)
     if isinstance(action, Check):
-        if before.config.spec.kind.value == "draw":
+        if before.config.spec.kind is Kind.DRAW:
             text = f"{who(action.player)} passes"
             if after.carried_out > before.carried_out:
                 text += f"; nobody opened: the pot ({after.carried_out}) stays for the next deal"

@@ -88,6 +88,7 @@ STANDARD = [
     "po_pot_raises.phh",
     "f7s_bring_in.phh",
     "home_session.phhs",
+    "f2l3d_triple_draw.phh",
 ]
 
 
@@ -132,6 +133,7 @@ def test_replay_equals_the_engine_replaying_the_converted_log(name: str) -> None
         ("f7s_bring_in.phh", Variant.STUD7, FixedLimit, "F7S"),
         ("f5s_stud.phh", Variant.STUD5, FixedLimit, "F5S"),
         ("n5d_draw.phh", Variant.DRAW5, NoLimit, "N5D"),
+        ("f2l3d_triple_draw.phh", Variant.TRIPLE_DRAW_27, FixedLimit, "F2L3D"),
     ],
 )
 def test_variant_codes(name: str, variant: Variant, structure: type, code: str) -> None:
