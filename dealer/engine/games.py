@@ -140,14 +140,17 @@ class GameSpec:
 
     @property
     def board(self) -> bool:
+        """Hold'em and Omaha: shared cards on a board."""
         return VARIANTS[self.variant].kind is Kind.BOARD
 
     @property
     def draw(self) -> bool:
+        """The players draw (exchange cards)."""
         return VARIANTS[self.variant].kind is Kind.DRAW
 
     @property
     def stud(self) -> bool:
+        """Up cards, the bring-in, no board."""
         return VARIANTS[self.variant].kind is Kind.STUD
 
     @property
@@ -162,6 +165,7 @@ class GameSpec:
 
     @property
     def fixed_limit(self) -> bool:
+        """Fixed-limit betting with blinds (no button straddle, the raise cap options)."""
         return self.betting is Betting.FIXED_LIMIT
 
     @property
@@ -181,10 +185,12 @@ class GameSpec:
 
 
 def no_limit(rules: TableRules, jackpot: bool) -> Structure:
+    """No limit, the big blind the smallest bet."""
     return NoLimit(min_bet=rules.big_blind)
 
 
 def pot_limit(rules: TableRules, jackpot: bool) -> Structure:
+    """Pot limit, the big blind the smallest bet."""
     return PotLimit(min_bet=rules.big_blind)
 
 
@@ -382,6 +388,7 @@ class TableRules:
 
     @property
     def spec(self) -> GameSpec:
+        """The table's game in the catalogue."""
         return GAMES[self.game]
 
     @property
