@@ -3,6 +3,9 @@ table asks about a game read from it."""
 
 from __future__ import annotations
 
+import subprocess
+import sys
+
 import pytest
 
 from dealer.engine import FixedLimit, NoLimit, PotLimit, SpreadLimit, Variant
@@ -215,3 +218,11 @@ def test_a_hand_posts_what_the_game_s_forced_bets_say(spec: object) -> None:
     assert (config.bring_in > 0) == (forced is ForcedBets.ANTE_AND_BRING_IN)
     assert any(config.blinds) == (forced in (ForcedBets.BLINDS, ForcedBets.ANTE_AND_STRADDLE))
     assert any(config.antes) == (forced in (ForcedBets.BLINDS, ForcedBets.ANTE_AND_BRING_IN))
+
+
+def test_the_catalogue_does_not_import_django() -> None:
+    code = (
+        "import sys, dealer.engine.games; "
+        "assert not any(m.startswith('django') for m in sys.modules)"
+    )
+    subprocess.run([sys.executable, "-c", code], check=True)
