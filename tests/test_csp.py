@@ -117,6 +117,18 @@ def test_no_page_has_inline_script_handler_or_style(pages: dict[str, str]) -> No
     assert {label: things for label, things in found.items() if things} == {}
 
 
+def test_a_json_data_block_is_not_inline_code() -> None:
+    """Django's json_script writes data the browser never runs (the New table form's games);
+    any other inline script is still found."""
+    data = '<script id="table-games" type="application/json">{"nl_holdem": {}}</script>'
+    assert inline_code(data) == []
+    assert inline_code('<script type="text/javascript">alert(1)</script>') == [
+        "an inline <script>",
+        "script text",
+    ]
+    assert inline_code("<script>alert(1)</script>") == ["an inline <script>", "script text"]
+
+
 def test_every_page_tells_htmx_not_to_evaluate_or_inject_styles(pages: dict[str, str]) -> None:
     full_pages = {label: html for label, html in pages.items() if "<html" in html}
     assert len(full_pages) > 20

@@ -326,6 +326,14 @@ class TableForm(forms.ModelForm):
         for name, value in table_options(table).items():
             self.initial[name] = "" if value is None else value
 
+    def game_specs(self) -> dict[str, dict[str, Any]]:
+        """What the form's script needs of each game of the catalogue: the fields it uses and
+        its betting structure (the page's one "table-games" JSON block)."""
+        return {
+            spec.game.value: {"fields": list(spec.fields), "betting": spec.betting.value}
+            for spec in games.GAMES.values()
+        }
+
     def clean_chip_values(self) -> list[int]:
         parts = [p.strip() for p in self.cleaned_data["chip_values"].replace(";", ",").split(",")]
         parts = [p for p in parts if p]
@@ -378,15 +386,7 @@ class TableForm(forms.ModelForm):
         chips = data.get("chip_values")
         if not chips or self.errors:
             return chips
-        game = data.get("game")
-        if game in games.STUD_GAMES:
-            stakes = [data.get(n) or 0 for n in ("small_bet", "big_bet", "bring_in", "ante")]
-        else:
-            stakes = [data.get("small_blind") or 0, data.get("big_blind") or 0]
-            if game == Table.Game.FL_HOLDEM:
-                stakes += [data.get("small_bet") or 0, data.get("big_bet") or 0]
-            if data.get("ante_mode") not in (None, "", Table.AnteMode.NONE):
-                stakes.append(data.get("ante") or 0)
+        stakes = stake_amounts(data)
         if self.editing:
             current = [int(c["value"]) for c in self.instance.chips]
             untouched = chips == current
@@ -399,7 +399,8 @@ class TableForm(forms.ModelForm):
         return chips
 
     def _clean_game(self, data: dict[str, Any]) -> None:
-        """The stakes each game needs, and the players it is played by (the seeds')."""
+        """The stakes the game's forced bets need, and the players it is played by (its spec in
+        the catalogue, dealer.engine.games.GAMES)."""
         for name in (
             "max_bet",
             "max_bet_late",
@@ -412,30 +413,55 @@ class TableForm(forms.ModelForm):
         ):
             data[name] = data.get(name) or 0
         self._clean_buy_in(data)
-        if data.get("game") in games.STUD_GAMES:
-            self._clean_stud(data)
-            return
+        data["draw_mode"] = data.get("draw_mode") or Table.DrawMode.STRADDLE
+        if not data.get("game"):
+            return  # not a game of the catalogue: the field says so
+        spec = games.GAMES[games.Game(data["game"])]
+        if data.get("clock") and not spec.tournament:
+            self.add_error("clock", _("Tournament tables play hold'em or Omaha."))
+        if not spec.uses("joker"):
+            data["joker"] = False  # the joker belongs to the draw games' decks
+        clean_stakes = {
+            games.ForcedBets.BLINDS: self._clean_blinds,
+            games.ForcedBets.ANTE_AND_STRADDLE: self._clean_draw,
+            games.ForcedBets.AGREED_BET: self._clean_draw,
+            games.ForcedBets.ANTE_AND_BRING_IN: self._clean_stud,
+        }[spec.forced_bets]
+        if clean_stakes(data, spec):
+            self._clean_players(data, spec)
+
+    def _clean_players(self, data: dict[str, Any], spec: games.GameSpec) -> None:
+        """No more seats than the game deals to."""
+        fewest, most = games.players(spec.game, games.DrawMode(data["draw_mode"]))
+        seats = data.get("max_seats")
+        if seats is not None and seats > most:
+            self.add_error(
+                "max_seats",
+                _("%(game)s is played by %(fewest)s to %(most)s players: at most %(most)s seats.")
+                % {"game": Table.Game(spec.game).label, "fewest": fewest, "most": most},
+            )
+
+    def _clean_blinds(self, data: dict[str, Any], spec: games.GameSpec) -> bool:
+        """A small and a big blind, and who pays the ante."""
         if data.get("small_blind") is None:
             self.add_error("small_blind", _("Enter the small blind."))
         if data.get("big_blind") is None:
-            if data.get("game") in (Table.Game.DRAW5, Table.Game.DRAW5_SHORT):
-                data["big_blind"] = data.get("small_blind") or 0  # set below from the minimum
-            else:
-                self.add_error("big_blind", _("Enter the big blind."))
+            self.add_error("big_blind", _("Enter the big blind."))
         data["ante_mode"] = data.get("ante_mode") or Table.AnteMode.NONE
-        data["draw_mode"] = data.get("draw_mode") or Table.DrawMode.STRADDLE
-        game, small = data.get("game"), data.get("small_blind")
-        draw = game in (Table.Game.DRAW5, Table.Game.DRAW5_SHORT)
-        if not draw:
-            data["joker"] = False  # the joker belongs to the draw games' decks
-            return
-        if data.get("clock"):
-            self.add_error("clock", _("Tournament tables play hold'em or Omaha."))
+        return True
+
+    def _clean_draw(self, data: dict[str, Any], spec: games.GameSpec) -> bool:
+        """The draw games' limits: the minimum (seed 000) or the agreed bet (seed 003), the max,
+        the cap per round and seed 000's jackpot opening. False when the minimum is missing."""
+        small = data.get("small_blind")
+        if small is None:
+            self.add_error("small_blind", _("Enter the small blind."))
+        if data.get("big_blind") is None:
+            data["big_blind"] = small or 0  # set below from the minimum
+        data["ante_mode"] = data.get("ante_mode") or Table.AnteMode.NONE
         if not small:
-            return
-        # Seed 000: "nästa spelare medsols sätter två gånger minimibeloppet"; seed 003 has no
-        # blinds (the agreed bet is both amounts).
-        data["big_blind"] = 2 * small if game == Table.Game.DRAW5 else small
+            return False
+        data["big_blind"] = draw_big_blind(spec, small)
         data["ante"], data["ante_mode"] = 0, Table.AnteMode.NONE
         most = data.get("max_bet") or 0
         if most < small:
@@ -453,7 +479,7 @@ class TableForm(forms.ModelForm):
                 _("A cap per round must allow at least an opening and one max bet (%(n)s).")
                 % {"n": max(most, 2 * data["big_blind"])},
             )
-        jackpots = game == Table.Game.DRAW5 and data.get("draw_mode") in (
+        jackpots = spec.jackpots and data["draw_mode"] in (
             Table.DrawMode.JACKPOTS,
             Table.DrawMode.SPECIAL_JACKPOTS,
         )
@@ -464,20 +490,7 @@ class TableForm(forms.ModelForm):
                 _("Jackpots: the smallest opening is from the minimum (%(min)s) to the max.")
                 % {"min": small},
             )
-        seats = data.get("max_seats")
-        fewest, most_players = (2, 7) if game == Table.Game.DRAW5 else (3, 4)
-        if data["draw_mode"] == Table.DrawMode.OPEN_OR_FOLD and game == Table.Game.DRAW5:
-            most_players = 5  # seed 000: "spel på fem eller färre"
-        if seats is not None and seats > most_players:
-            self.add_error(
-                "max_seats",
-                _("%(game)s is played by %(fewest)s to %(most)s players: at most %(most)s seats.")
-                % {
-                    "game": Table.Game(game).label,
-                    "fewest": fewest,
-                    "most": most_players,
-                },
-            )
+        return True
 
     def _clean_buy_in(self, data: dict[str, Any]) -> None:
         """The buy-in range: minimum up to maximum, for a cash game, not beside a fixed
@@ -508,19 +521,17 @@ class TableForm(forms.ModelForm):
             )
         data["pot_rounding"] = data.get("pot_rounding") or "exact"
 
-    def _clean_stud(self, data: dict[str, Any]) -> None:
-        """Seed 004's straight limit: X and Y, the bring-in (normally X), an optional ante."""
-        data["joker"] = False
-        if data.get("clock"):
-            self.add_error("clock", _("Tournament tables play hold'em or Omaha."))
+    def _clean_stud(self, data: dict[str, Any], spec: games.GameSpec) -> bool:
+        """Seed 004's straight limit: X and Y, the bring-in (normally X), an optional ante.
+        False when X or Y is wrong."""
         small, big = data.get("small_bet") or 0, data.get("big_bet") or 0
         if small < 1:
             self.add_error("small_bet", _("Stud needs the small bet X (at least 1)."))
-            return
+            return False
         big = big or 2 * small
         if big < small:
             self.add_error("big_bet", _("The big bet Y cannot be smaller than the small bet X."))
-            return
+            return False
         data["small_bet"], data["big_bet"] = small, big
         data["stud_betting"] = data.get("stud_betting") or Table.StudBetting.LIMIT
         data["small_blind"], data["big_blind"] = small, big  # (no blinds: the table's stakes)
@@ -532,14 +543,7 @@ class TableForm(forms.ModelForm):
         data["bring_in"] = bring_in
         data["ante_mode"] = Table.AnteMode.EACH if data.get("ante") else Table.AnteMode.NONE
         data["straddles_allowed"] = False
-        seats = data.get("max_seats")
-        most = 10 if data["game"] == Table.Game.STUD5 else 8
-        if seats is not None and seats > most:
-            self.add_error(
-                "max_seats",
-                _("%(game)s is played by 2 to %(most)s players: at most %(most)s seats.")
-                % {"game": Table.Game(data["game"]).label, "most": most},
-            )
+        return True
 
     def save(self, commit: bool = True) -> Table:  # noqa: FBT001, FBT002 - Django's signature
         table = super().save(commit=False)
@@ -569,10 +573,8 @@ class TableForm(forms.ModelForm):
             "first_actor_tie": data["first_actor_tie"] or "by_position",
             "open_pair": data["open_pair"] or "off",
         }
-        if table.game == Table.Game.DRAW5:
-            table.big_blind = 2 * table.small_blind
-        elif table.game == Table.Game.DRAW5_SHORT:
-            table.big_blind = table.small_blind
+        if table.spec.forced_bets in DRAW_BLINDS:
+            table.big_blind = draw_big_blind(table.spec, table.small_blind)
         if commit:
             table.save()
         return table
@@ -588,6 +590,31 @@ class TableForm(forms.ModelForm):
             rate_minor=minor,
             rate_chips=100,
         )
+
+
+# The New table form's stakes, the amounts the chips must make.
+STAKES = ("small_blind", "big_blind", "small_bet", "big_bet", "bring_in", "ante")
+# The draw games' big blind follows from the minimum (seed 000's straddle, seed 003's agreed bet).
+DRAW_BLINDS = {games.ForcedBets.ANTE_AND_STRADDLE: 2, games.ForcedBets.AGREED_BET: 1}
+
+
+def draw_big_blind(spec: games.GameSpec, small: int) -> int:
+    """Seed 000: "nästa spelare medsols sätter två gånger minimibeloppet"; seed 003 has no
+    blinds (the agreed bet is both amounts)."""
+    return DRAW_BLINDS[spec.forced_bets] * small
+
+
+def stake_amounts(data: dict[str, Any]) -> list[int]:
+    """The amounts a table's chips must make: the stakes its game uses (an ante only when
+    somebody pays it). `static/js/table_form.js` does the same as the host types."""
+    game = data.get("game")
+    if not game:
+        return []
+    spec = games.GAMES[games.Game(game)]
+    used = [name for name in STAKES if spec.uses(name)]
+    if spec.uses("ante_mode") and data.get("ante_mode") in (None, "", Table.AnteMode.NONE):
+        used.remove("ante")
+    return [data.get(name) or 0 for name in used]
 
 
 class VersionForm(forms.Form):

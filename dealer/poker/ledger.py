@@ -8,6 +8,7 @@ from __future__ import annotations
 from django.db.models import F
 from django.utils.translation import gettext
 
+from dealer.engine import games
 from dealer.poker.models import Hand, Seat, Table
 from ledger.models import Player, Session
 
@@ -46,7 +47,8 @@ def session_seats(session: Session) -> list[tuple[int, str, int]]:
 def carried_pots(session: Session) -> list[tuple[str, int]]:
     """(table, chips) for each pot carried to the next deal at one of `session`'s tables
     (ledger.models.UNOWNED)."""
-    tables = Table.objects.filter(session=session, game=Table.Game.DRAW5)
+    jackpots = [spec.game for spec in games.GAMES.values() if spec.jackpots]
+    tables = Table.objects.filter(session=session, game__in=jackpots)
     return [(str(table), chips) for table in tables if (chips := table.carried_pot())]
 
 

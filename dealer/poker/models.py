@@ -94,20 +94,21 @@ class TableQuerySet(models.QuerySet["Table"]):
         return self.filter(closed_at__isnull=True)
 
 
+def game_choices() -> list[tuple[str, str]]:
+    """The table games of the catalogue: a callable, so that a new game needs no migration."""
+    return Table.Game.choices
+
+
 class Table(models.Model):
     """A table: the game, the stakes, the chip set, the house options and who sits where."""
 
-    class Game(models.TextChoices):
-        NL_HOLDEM = "nl_holdem", _("No-limit hold'em")
-        PL_HOLDEM = "pl_holdem", _("Pot-limit hold'em")
-        FL_HOLDEM = "fl_holdem", _("Fixed-limit hold'em")
-        PL_OMAHA = "pl_omaha", _("Pot-limit Omaha")
-        DRAW5 = "draw5", _("Five-card draw (Mörkpoker)")
-        DRAW5_SHORT = "draw5_short", _("32/33-card poker (Iceland)")
-        STUD5 = "stud5", _("Five-card stud (Femstöt)")
-        STUD7 = "stud7", _("Seven-card stud")
-        RAZZ = "razz", _("Razz (seven-card stud, low)")
-        STUD7_HILO = "stud7_hilo", _("Seven-card stud high-low, eight or better")
+    # The catalogue's games (dealer.engine.games.GAMES), their labels translated when shown.
+    Game = models.TextChoices(
+        "Game",
+        [(spec.game.name, (spec.game.value, _(spec.label))) for spec in games.GAMES.values()],
+        module=__name__,
+        qualname="Table.Game",
+    )
 
     class DrawMode(models.TextChoices):
         STRADDLE = "straddle", _("ante and straddle")
@@ -129,7 +130,9 @@ class Table(models.Model):
     )
     session = models.ForeignKey(Session, on_delete=models.PROTECT, related_name="tables")
     name = models.CharField(_("name"), max_length=80)
-    game = models.CharField(_("game"), max_length=20, choices=Game.choices, default=Game.NL_HOLDEM)
+    game = models.CharField(
+        _("game"), max_length=20, choices=game_choices, default=games.Game.NL_HOLDEM.value
+    )
     small_blind = models.PositiveIntegerField(_("small blind"), default=5, validators=[MaxChips()])
     big_blind = models.PositiveIntegerField(_("big blind"), default=10, validators=[MaxChips()])
     # Per player with ante mode "every player"; the whole table's ante for a button or
@@ -351,32 +354,38 @@ class Table(models.Model):
         )
 
     @property
+    def spec(self) -> games.GameSpec:
+        """The table's game in the catalogue (dealer.engine.games.GAMES)."""
+        return games.GAMES[games.Game(self.game)]
+
+    @property
     def is_draw(self) -> bool:
-        return self.game in (self.Game.DRAW5, self.Game.DRAW5_SHORT)
+        return self.spec.draw
 
     @property
     def is_stud(self) -> bool:
-        return self.game in games.STUD_GAMES
+        return self.spec.stud
 
     @property
     def is_hilo(self) -> bool:
-        return self.game == self.Game.STUD7_HILO
+        return self.spec.high_low
 
     def variant(self) -> Variant:
-        return games.VARIANT_OF[games.Game(self.game)]
+        return self.spec.variant
 
     def structure(self) -> Structure:
         return self.rules().structure()
 
     def stakes_label(self) -> str:
-        if self.game == self.Game.DRAW5:
+        forced = self.spec.forced_bets
+        if forced is games.ForcedBets.ANTE_AND_STRADDLE:
             label = f"{self.small_blind}/{self.big_blind}–{self.max_bet}"
             if self.max_bet_late:
                 label += f"/{self.max_bet_late}"
             return label
-        if self.game == self.Game.DRAW5_SHORT:
+        if forced is games.ForcedBets.AGREED_BET:
             return f"{self.small_blind}–{self.max_bet}"
-        if self.is_stud:
+        if forced is games.ForcedBets.ANTE_AND_BRING_IN:
             prefix = {"spread": "spread ", "pot": "PL ", "no": "NL "}.get(self.stud_betting, "")
             label = f"{prefix}{self.small_bet}–{self.big_bet}, " + gettext("bring-in %(n)s") % {
                 "n": self.bring_in

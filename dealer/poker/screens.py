@@ -17,6 +17,8 @@ from dealer.engine import (
     Kind,
     Low,
     Phase,
+    PotLimit,
+    Variant,
     board_dealt,
     cards_to_show,
     cards_up,
@@ -33,6 +35,7 @@ from dealer.engine import (
 )
 from dealer.engine.chips import ChipSetTooAwkward, chip_breakdown, format_breakdown
 from dealer.engine.equity import equity
+from dealer.engine.rules import VARIANTS
 from dealer.engine.seating import NotEnoughPlayers
 from dealer.engine.summary import pot_results, walk
 from dealer.poker.forms import CoDealerForm, SeatPlayerForm
@@ -213,7 +216,8 @@ def table_context(
         state = live.state()
     seq = len(hand.entries) if hand is not None else 0
     seats = {s.number: s for s in table.seats.select_related("player")}
-    draw5 = table.game == Table.Game.DRAW5
+    # Seed 000 calls its two forced bets the ante and the straddle.
+    draw5 = table.spec.forced_bets is games.ForcedBets.ANTE_AND_STRADDLE
     config = state.config if state else None
     position = {n: p for p, n in enumerate(config.seats)} if config else {}
     plan = live.plan if live else None
@@ -288,7 +292,7 @@ def table_context(
                 "Icelandic rules: betting starts right of the dealer and goes to the right"
                 " (counterclockwise); the dealer exchanges last."
             )
-            if table.game == Table.Game.DRAW5_SHORT
+            if VARIANTS[table.variant()].counterclockwise
             else ""
         ),
     }
@@ -850,8 +854,9 @@ def _between_hands_context(
             "bb": context["plan"]["big_blind"],
         }
         rules = table.rules()
+        draw5 = table.spec.forced_bets is games.ForcedBets.ANTE_AND_STRADDLE
         if rules.has_blinds and not games.is_jackpot(rules, last):
-            if table.game == Table.Game.DRAW5:
+            if draw5:
                 if len(plan.dealt_in) == 2:  # heads-up: the dealer straddles (seed 000)
                     words["sb"], words["bb"] = words["bb"], words["sb"]
                 context["prompt"] = (
@@ -885,11 +890,18 @@ HEADS_UP_CAP = {
 def rules_list(table: Table) -> list[tuple[str, str, str]]:
     """Each rule of the table: (what, this table's choice, the default)."""
     options = table.house_options()
+    rules = {
+        games.ForcedBets.BLINDS: _blind_rules,
+        games.ForcedBets.ANTE_AND_STRADDLE: _draw_rules,
+        games.ForcedBets.AGREED_BET: _agreed_bet_rules,
+        games.ForcedBets.ANTE_AND_BRING_IN: _stud_rules,
+    }[table.spec.forced_bets]
+    return rules(table, options)
+
+
+def _blind_rules(table: Table, options: Any) -> list[tuple[str, str, str]]:
+    """The rules of a table with blinds (hold'em and Omaha)."""
     dead = table.options.get("dead_button", True)
-    if table.is_draw:
-        return _draw_rules(table, options)
-    if table.is_stud:
-        return _stud_rules(table, options)
     return [
         (_("Game"), table.get_game_display(), ""),
         (_("Blinds"), f"{table.small_blind}/{table.big_blind}", ""),
@@ -914,7 +926,7 @@ def rules_list(table: Table) -> list[tuple[str, str, str]]:
         (
             _("Button straddle: first to act"),
             _("not allowed in fixed limit")
-            if table.game == Table.Game.FL_HOLDEM
+            if table.spec.fixed_limit
             else _("the small blind, the straddler last")
             if options.button_straddle_order.value == "small_blind"
             else _("under the gun, then past the button to the blinds, the straddler last"),
@@ -1004,10 +1016,7 @@ def _buy_in_rules(table: Table) -> list[tuple[str, str, str]]:
 
 def _pot_limit_rules(table: Table) -> list[tuple[str, str, str]]:
     """Pot-limit's largest raise: the exact pot, or rounded up (house option)."""
-    pot_limit = table.game in (Table.Game.PL_HOLDEM, Table.Game.PL_OMAHA) or (
-        table.is_stud and table.stud_betting == Table.StudBetting.POT
-    )
-    if not pot_limit:
+    if not isinstance(table.structure(), PotLimit):
         return []
     unit = table.pot_round_unit()
     choice = table.options.get("pot_rounding", "exact")
@@ -1020,41 +1029,46 @@ def _pot_limit_rules(table: Table) -> list[tuple[str, str, str]]:
     return [(_("Pot-limit: the largest raise"), text, _("the exact pot"))]
 
 
-def _draw_rules(table: Table, options: Any) -> list[tuple[str, str, str]]:
-    """The rules of a draw-game table (seed 000's Mörkpoker, seed 003's 32/33-card game)."""
+def _agreed_bet_rules(table: Table, options: Any) -> list[tuple[str, str, str]]:
+    """The rules of seed 003's 32/33-card game."""
     none = _("none")
     joker = _("with the joker") if table.joker else _("without the joker")
-    if table.game == Table.Game.DRAW5_SHORT:
-        return [
-            (_("Game"), table.get_game_display(), ""),
-            (_("Players"), _("3 to 4"), ""),
-            (_("Deck"), _("32 cards, 7 to ace") + f" ({joker})", ""),
-            (_("The agreed bet (the opening)"), str(table.small_blind), ""),
-            (_("Largest raise"), str(table.max_bet), ""),
-            (_("Cap per player and round"), str(table.round_cap or none), none),
-            (
-                _("First betting round"),
-                _(
-                    "starts right of the dealer and goes to the right; a pass costs nothing and"
-                    " stays in; who passed may come back in at the exchange by paying what the"
-                    " others paid; every bet stays in the pot"
-                ),
-                "",
+    return [
+        (_("Game"), table.get_game_display(), ""),
+        (_("Players"), _("3 to 4"), ""),
+        (_("Deck"), _("32 cards, 7 to ace") + f" ({joker})", ""),
+        (_("The agreed bet (the opening)"), str(table.small_blind), ""),
+        (_("Largest raise"), str(table.max_bet), ""),
+        (_("Cap per player and round"), str(table.round_cap or none), none),
+        (
+            _("First betting round"),
+            _(
+                "starts right of the dealer and goes to the right; a pass costs nothing and"
+                " stays in; who passed may come back in at the exchange by paying what the"
+                " others paid; every bet stays in the pot"
             ),
-            (_("The exchange"), _("the highest bettor first, the dealer last"), ""),
-            (_("Second betting round"), _("starts with the highest bidder of the first"), ""),
-            (
-                _("Ranking"),
-                _(
-                    "a flush beats a full house; with the joker: no five of a kind, and a hand"
-                    " without the joker beats the same hand with it"
-                ),
-                "",
+            "",
+        ),
+        (_("The exchange"), _("the highest bettor first, the dealer last"), ""),
+        (_("Second betting round"), _("starts with the highest bidder of the first"), ""),
+        (
+            _("Ranking"),
+            _(
+                "a flush beats a full house; with the joker: no five of a kind, and a hand"
+                " without the joker beats the same hand with it"
             ),
-            (_("Stub"), _("when it is empty, the discards are shuffled into a new one"), ""),
-            (_("Odd chip"), _("first winner left of the button"), ""),
-            *_buy_in_rules(table),
-        ]
+            "",
+        ),
+        (_("Stub"), _("when it is empty, the discards are shuffled into a new one"), ""),
+        (_("Odd chip"), _("first winner left of the button"), ""),
+        *_buy_in_rules(table),
+    ]
+
+
+def _draw_rules(table: Table, options: Any) -> list[tuple[str, str, str]]:
+    """The rules of seed 000's Mörkpoker."""
+    none = _("none")
+    joker = _("with the joker") if table.joker else _("without the joker")
     return [
         (_("Game"), table.get_game_display(), ""),
         (_("Players"), _("up to 7"), ""),
@@ -1112,8 +1126,10 @@ OPEN_PAIR = {
 
 def _stud_rules(table: Table, options: Any) -> list[tuple[str, str, str]]:
     """The rules of a stud table (seed 004)."""
-    five = table.game == Table.Game.STUD5
-    if table.game == Table.Game.RAZZ:
+    # Seed 004's five-card stud breaks ties for the bring-in by position, seven-card stud by suit.
+    five = table.variant() is Variant.STUD5
+    fewest, most = table.rules().players
+    if table.spec.lowball:
         bring_in_rule = _("the highest up card (ace low)")
         speaks_rule = _("the lowest visible hand (ace low; pairs are bad)")
     else:
@@ -1141,7 +1157,7 @@ def _stud_rules(table: Table, options: Any) -> list[tuple[str, str, str]]:
     bring_in_tie = options.bring_in_tie.value if options.bring_in_tie else default_tie
     return [
         (_("Game"), table.get_game_display(), ""),
-        (_("Players"), _("2 to 10") if five else _("2 to 8"), ""),
+        (_("Players"), _("%(fewest)s to %(most)s") % {"fewest": fewest, "most": most}, ""),
         (_("Betting"), table.get_stud_betting_display(), _("straight limit (X, then Y)")),
         (
             _("X and Y"),

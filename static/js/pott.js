@@ -121,22 +121,6 @@
     if (select && select.form) select.form.submit();
   });
 
-  // [data-games="a b"]: shown only while the form's game is one of these (the New table form:
-  // each game's own stakes). Without the script every field shows.
-  function showGames(select) {
-    var form = select.form;
-    if (!form) return;
-    form.querySelectorAll("[data-games]").forEach(function (part) {
-      part.hidden = part.getAttribute("data-games").split(" ").indexOf(select.value) < 0;
-    });
-  }
-  document.addEventListener("change", function (event) {
-    if (event.target.matches && event.target.matches("select[name=game]")) showGames(event.target);
-  });
-  document.addEventListener("DOMContentLoaded", function () {
-    document.querySelectorAll("select[name=game]").forEach(showGames);
-  });
-
   // The card picker (form[data-card-picker]: stud's up cards, the cards at the showdown): a card
   // button fills the next empty card field and greys out; "Undo the last card" empties the last filled one. Without the script
   // the fields are typed ("Qh", "10s").

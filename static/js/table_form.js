@@ -1,15 +1,23 @@
-// The New table and Edit table forms (form.table-form): fields of the other betting structures
-// hidden, and the chip values following the stakes until the host types their own.
+// The New table and Edit table forms (form.table-form): only the fields the chosen game uses,
+// the options of its betting structure, and the chip values following the stakes until the host
+// types their own. What each game uses comes from the game catalogue (dealer/engine/games.py),
+// in the page's <script type="application/json" id="table-games"> block.
 // Without the script every field shows and the server derives the chips (TableForm).
 (function () {
   "use strict";
   // dealer/engine/chips.py: STANDARD_CHIPS and chips_for_stakes.
   var STANDARD = [1, 5, 25, 100, 500, 1000, 5000, 25000, 100000, 500000, 1000000];
-  var STRUCTURE = {
-    nl_holdem: "no", pl_holdem: "pot", pl_omaha: "pot", fl_holdem: "limit",
-    draw5: "draw", draw5_short: "draw"
-  };
-  var STUD = ["stud5", "stud7", "razz", "stud7_hilo"];
+  // dealer/poker/forms.py: STAKES, the amounts the chips must make.
+  var STAKES = ["small_blind", "big_blind", "small_bet", "big_bet", "bring_in", "ante"];
+  var games = null;
+
+  function catalogue() {
+    if (games === null) {
+      var block = document.getElementById("table-games");
+      games = block ? JSON.parse(block.textContent) : {};
+    }
+    return games;
+  }
 
   function gcd(a, b) { return b ? gcd(b, a % b) : a; }
 
@@ -34,16 +42,23 @@
     return field ? field.value : "";
   }
 
+  function game(form) {
+    return catalogue()[value(form, "game")] || null;
+  }
+
+  function uses(spec, name) {
+    return spec.fields.indexOf(name) >= 0;
+  }
+
   function stakes(form) {
-    var game = value(form, "game");
-    if (STUD.indexOf(game) >= 0) {
-      return ["small_bet", "big_bet", "bring_in", "ante"].map(function (n) { return number(form, n); });
-    }
-    var amounts = [number(form, "small_blind"), number(form, "big_blind")];
-    if (game === "fl_holdem") amounts.push(number(form, "small_bet"), number(form, "big_bet"));
+    var spec = game(form);
+    if (!spec) return [];
+    var used = STAKES.filter(function (name) { return uses(spec, name); });
     var mode = value(form, "ante_mode");
-    if (mode && mode !== "none") amounts.push(number(form, "ante"));
-    return amounts;
+    if (uses(spec, "ante_mode") && (!mode || mode === "none")) {
+      used = used.filter(function (name) { return name !== "ante"; });
+    }
+    return used.map(function (name) { return number(form, name); });
   }
 
   function followStakes(form) {
@@ -61,9 +76,16 @@
     field.value = chipsFor(amounts).join(", ");
   }
 
-  function showStructure(form) {
-    var game = value(form, "game");
-    var structure = STUD.indexOf(game) >= 0 ? value(form, "stud_betting") || "limit" : STRUCTURE[game];
+  function showGame(form) {
+    var spec = game(form);
+    if (!spec) return;
+    form.querySelectorAll("[data-uses]").forEach(function (part) {
+      part.hidden = !part.getAttribute("data-uses").split(" ").some(function (name) {
+        return uses(spec, name);
+      });
+    });
+    // A game whose table chooses the betting (stud) follows its stud_betting field.
+    var structure = spec.betting === "by_table" ? value(form, "stud_betting") || "limit" : spec.betting;
     form.querySelectorAll("[data-structures]").forEach(function (part) {
       part.hidden = part.getAttribute("data-structures").split(" ").indexOf(structure) < 0;
     });
@@ -81,12 +103,12 @@
   document.addEventListener("change", function (event) {
     var form = event.target.form;
     if (!form || !form.classList.contains("table-form")) return;
-    showStructure(form);
+    showGame(form);
     if (event.target.name !== "chip_values") followStakes(form);
   });
   document.addEventListener("DOMContentLoaded", function () {
     document.querySelectorAll("form.table-form").forEach(function (form) {
-      showStructure(form);
+      showGame(form);
       if (form.dataset.chips !== "keep") followStakes(form);
     });
   });
