@@ -42,6 +42,7 @@ class Game(StrEnum):
     PL_OMAHA = "pl_omaha"
     DRAW5 = "draw5"  # seed 000, Mörkpoker
     DRAW5_SHORT = "draw5_short"  # seed 003, the 32/33-card game
+    TRIPLE_DRAW_27 = "triple_draw_27"  # dealer's choice: 2-7 lowball, three draws
     STUD5 = "stud5"  # seed 004, Femstöt
     STUD7 = "stud7"
     RAZZ = "razz"  # dealer's choice: seven-card stud, the lowest hand wins
@@ -160,8 +161,8 @@ class GameSpec:
 
     @property
     def lowball(self) -> bool:
-        """The lowest hand wins."""
-        return VARIANTS[self.variant].low is Low.LOW
+        """The lowest hand wins (ace-to-five as in razz, or deuce-to-seven)."""
+        return VARIANTS[self.variant].low in (Low.LOW, Low.DEUCE_TO_SEVEN)
 
     @property
     def fixed_limit(self) -> bool:
@@ -323,6 +324,26 @@ GAMES: Mapping[Game, GameSpec] = {
             betting=Betting.SPREAD_LIMIT,
             fields=DRAW_FIELDS,
             structure=agreed_bet_structure,
+        ),
+        # Blinds and fixed limit as in hold'em, without the options that speak of a flop or of
+        # straddles; six players at most (5 cards and three draws from one deck).
+        GameSpec(
+            game=Game.TRIPLE_DRAW_27,
+            label=gettext_noop("2-7 triple draw (lowball)"),
+            variant=Variant.TRIPLE_DRAW_27,
+            players=(2, 6),
+            forced_bets=ForcedBets.BLINDS,
+            betting=Betting.FIXED_LIMIT,
+            fields=(
+                "small_blind",
+                "big_blind",
+                "ante",
+                "ante_mode",
+                "blind_before_ante",
+                "post_dead_small_to_enter",
+                *FIXED_LIMIT_FIELDS,
+            ),
+            structure=fixed_limit,
         ),
         # Seed 004: "Femstöt är ett pokerspel för 2 till 10 deltagare"; seven-card stud deals up
         # to seven cards each, so eight players at most (56 cards would be needed only if all

@@ -94,9 +94,10 @@ def hand_name(value: HandRank | LowRank) -> str:
 
 
 def _low_name(value: LowRank) -> str:
-    """Razz and the low half: "Low 7-5-4-3-A", or the pair that spoils it."""
+    """Razz, 2-7 and the low half: "Low 7-5-4-3-A", or the pair (straight, flush) that spoils
+    it. The ace is 1 in an ace-to-five low and 14 in a deuce-to-seven low."""
     if value.category is Category.HIGH_CARD:
-        cards = "-".join("A" if r == 1 else "23456789TJQK"[r - 2] for r in value.ranks)
+        cards = "-".join("A" if r in (1, 14) else "23456789TJQK"[r - 2] for r in value.ranks)
         return _("Low %(cards)s") % {"cards": cards}
     return hand_name(
         HandRank(strength=0, tiebreak=value.ranks, category=value.category)  # words only

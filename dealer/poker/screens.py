@@ -8,7 +8,7 @@ from typing import Any
 from django.core.cache import cache
 from django.utils.formats import number_format
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy
+from django.utils.translation import gettext_lazy, ngettext
 
 from config.text import isolate
 from dealer.engine import (
@@ -900,9 +900,11 @@ def rules_list(table: Table) -> list[tuple[str, str, str]]:
 
 
 def _blind_rules(table: Table, options: Any) -> list[tuple[str, str, str]]:
-    """The rules of a table with blinds (hold'em and Omaha)."""
+    """The rules of a table with blinds (hold'em, Omaha, 2-7 triple draw): a house option's
+    row only where the game uses the option."""
     dead = table.options.get("dead_button", True)
-    return [
+    spec = table.spec
+    rows: list[tuple[str, str, str] | None] = [
         (_("Game"), table.get_game_display(), ""),
         (_("Blinds"), f"{table.small_blind}/{table.big_blind}", ""),
         (
@@ -916,13 +918,16 @@ def _blind_rules(table: Table, options: Any) -> list[tuple[str, str, str]]:
             _("dead button") if dead else _("moving button"),
             _("dead button"),
         ),
+        *_drawing_with_blinds(table),
         (
             _("Minimum raise over a straddle"),
             _("twice the straddle")
             if options.straddle_raise.value == "straddle"
             else _("one big blind more"),
             _("twice the straddle"),
-        ),
+        )
+        if spec.uses("straddle_raise")
+        else None,
         (
             _("Button straddle: first to act"),
             _("not allowed in fixed limit")
@@ -931,7 +936,9 @@ def _blind_rules(table: Table, options: Any) -> list[tuple[str, str, str]]:
             if options.button_straddle_order.value == "small_blind"
             else _("under the gun, then past the button to the blinds, the straddler last"),
             _("the small blind, the straddler last"),
-        ),
+        )
+        if spec.uses("button_straddle_order")
+        else None,
         *_pot_limit_rules(table),
         (
             _("Fixed-limit cap"),
@@ -976,7 +983,9 @@ def _blind_rules(table: Table, options: Any) -> list[tuple[str, str, str]]:
             if options.run_it_twice
             else _("no"),
             _("no"),
-        ),
+        )
+        if spec.uses("run_it_twice")
+        else None,
         (
             _("Cards at the showdown"),
             _(
@@ -986,6 +995,35 @@ def _blind_rules(table: Table, options: Any) -> list[tuple[str, str, str]]:
             "",
         ),
     ]
+    return [row for row in rows if row is not None]
+
+
+def _drawing_with_blinds(table: Table) -> list[tuple[str, str, str]]:
+    """A draw game with blinds: how many draws, and how a deuce-to-seven low ranks."""
+    spec = table.spec
+    if not spec.draw:
+        return []
+    draws = VARIANTS[spec.variant].draws
+    rows = [
+        (_("Draws"), ngettext("%(n)s draw", "%(n)s draws", draws) % {"n": draws}, ""),
+        (
+            _("The stub"),
+            _("with one card left, it and all the discards are shuffled into a new stub"),
+            "",
+        ),
+    ]
+    if spec.lowball:
+        rows.append(
+            (
+                _("Lowest hand wins"),
+                _(
+                    "deuce to seven: the ace is high, straights and flushes count against the"
+                    " hand; 7-5-4-3-2 is the best"
+                ),
+                "",
+            )
+        )
+    return rows
 
 
 def _buy_in_rules(table: Table) -> list[tuple[str, str, str]]:

@@ -84,7 +84,8 @@ def test_the_flags_follow_the_variant(spec: object) -> None:
 
 def test_razz_is_the_lowball_stud_and_high_low_splits() -> None:
     """The screens ask the spec (a razz pot's odd chip is not by the highest card's suit)."""
-    assert [g for g, spec in GAMES.items() if spec.lowball] == [Game.RAZZ]
+    assert [g for g, spec in GAMES.items() if spec.lowball] == [Game.TRIPLE_DRAW_27, Game.RAZZ]
+    assert [g for g, spec in GAMES.items() if spec.lowball and spec.stud] == [Game.RAZZ]
     assert [g for g, spec in GAMES.items() if spec.high_low] == [Game.STUD7_HILO]
     assert all(GAMES[g].stud for g in (Game.RAZZ, Game.STUD7_HILO))
 
@@ -112,9 +113,13 @@ def test_only_the_forced_bets_that_need_a_field_use_it() -> None:
         assert spec.uses("bring_in") == (spec.forced_bets is ForcedBets.ANTE_AND_BRING_IN)
         assert spec.uses("draw_mode") == (spec.forced_bets is ForcedBets.ANTE_AND_STRADDLE)
         assert spec.uses("ante_mode") == (spec.forced_bets is ForcedBets.BLINDS)
-        assert spec.uses("straddles_allowed") == (spec.forced_bets is ForcedBets.BLINDS)
+        # Straddles are the board games' (2-7 triple draw has blinds but no straddle).
+        assert spec.uses("straddles_allowed") == (
+            spec.forced_bets is ForcedBets.BLINDS and spec.board
+        )
         assert spec.uses("limit_raises") == spec.fixed_limit
-        assert spec.uses("joker") == spec.draw  # the joker belongs to the draw games' decks
+        # The joker belongs to the seeds' draw decks, not to a lowball game's.
+        assert spec.uses("joker") == (spec.draw and not spec.lowball)
         assert len(set(spec.fields)) == len(spec.fields)
 
 
