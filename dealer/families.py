@@ -71,7 +71,8 @@ class Family:
     - `ledger`: what it tells the ledger;
     - `home`: the user's games for the home page's list (user -> items), None for none;
     - `closed`: the user's closed games for the home page's "Closed tables" (user -> items);
-    - `new_url`: the URL name of its New game page, None when it has none of its own.
+    - `new_url`: the URL name of its New game page, None when it has none of its own;
+    - `url_prefix`: where its URLs (`dealer/<name>/urls.py`, namespace "dealer") are mounted.
     """
 
     name: str
@@ -81,6 +82,7 @@ class Family:
     home: Callable[[Any], Iterable[HomeItem]] | None = None
     closed: Callable[[Any], Iterable[HomeItem]] | None = None
     new_url: str | None = None
+    url_prefix: str = ""
 
 
 FAMILIES: dict[str, Family] = {}

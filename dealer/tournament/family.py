@@ -15,5 +15,6 @@ FAMILY = register(
         pure=("dealer.engine.clock", "dealer.engine.structure"),
         ledger=LedgerHooks(merge=merge_clock_players, tournament_links=tournament_links),
         new_url="ledger:tournament_list",
+        url_prefix="tournaments/",
     )
 )
