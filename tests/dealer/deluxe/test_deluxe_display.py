@@ -46,7 +46,7 @@ def test_the_tv_and_the_phones_show_the_bank_whose_turn_and_the_standings(
     state = pad.state()
     to_buy = state.name(state.to_buy)
     assert f"{to_buy}: how many cards?" in page
-    assert re.search(r'data-testid="display-standings">\s*<li><span>1\. ', page)
+    assert 'data-testid="display-chips-2">75<' in page and "deals" in page
     assert f'hx-get="/deluxe/{where}/{token}/poll/?v={pad.version}"' in page
 
 
@@ -79,3 +79,15 @@ def test_a_token_opens_its_own_game_only(pad: Pad, client: Client) -> None:
     assert client.get("/deluxe/tv/not-a-token-at-all/").status_code == 404
     assert client.get("/deluxe/phone/not-a-token-at-all/poll/?v=1").status_code == 404
     assert client.post(f"/deluxe/tv/{pad.fresh().display_token}/").status_code == 405
+
+
+def test_the_tv_shows_the_standings_when_the_game_is_over(pad: Pad, client: Client) -> None:
+    token = pad.fresh().display_token
+    pad.end()
+    client.logout()
+
+    page = text(client.get(f"/deluxe/tv/{token}/"))
+
+    assert "The game is over" in page
+    assert re.search(r'data-testid="display-standings">\s*<li><span>1\. ', page)
+    assert 'data-testid="display-bank"' not in page
