@@ -15,8 +15,9 @@ afterwards, so each meets the same world.
 
 The grouped list of causes goes to stderr. The database is a temporary SQLite file, or, when
 DATABASE_URL names a PostgreSQL server, a scratch database created on it and dropped
-afterwards; the real database is never opened. It runs in a child process
-(`python -m bench.fuzz`): Django can be configured only once per process.
+afterwards; the real database is never opened. The walk runs in a child process (`python -m
+tests.hostile`: Django can be configured only once per process, and the benchmark imports
+nothing from tests/).
 """
 
 from __future__ import annotations
@@ -33,14 +34,10 @@ from contextlib import contextmanager
 from pathlib import Path
 from urllib.parse import urlsplit, urlunsplit
 
-from bench.table import BenchError, _environment
+from bench.table import BenchError
 
 BASE_DIR = Path(__file__).resolve().parent.parent
 CHILD_TIMEOUT_S = 900
-PLAIN_STORAGES = {
-    "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
-    "staticfiles": {"BACKEND": "django.contrib.staticfiles.storage.StaticFilesStorage"},
-}
 
 
 @contextmanager
@@ -81,57 +78,24 @@ def scratch_database() -> Iterator[str]:
         shutil.rmtree(workdir, ignore_errors=True)
 
 
-def measure() -> dict[str, object]:
-    """Walk in this process (Django not configured yet): the figures and the report."""
+def run() -> list[tuple[str, float, str]]:
+    """Walk in a child process against a scratch database."""
     with scratch_database() as url:
         environment = {
+            **os.environ,
             "DJANGO_SETTINGS_MODULE": "config.settings",
             "DATABASE_URL": url,
             "POTT_SECRET_KEY": secrets.token_urlsafe(50),
             "POTT_DEBUG": "",
         }
-        with _environment(environment):
-            import django
-            from django.conf import settings
-
-            if settings.configured:
-                raise BenchError("Django was configured before the fuzz benchmark.")
-            django.setup()
-            from django.core.management import call_command
-            from django.db import connections
-            from django.test.utils import override_settings
-
-            try:
-                call_command("migrate", interactive=False, verbosity=0)
-                # Fast password hashes (the world's accounts log in) and static files without a
-                # manifest (no collectstatic): neither is what the walk is about.
-                with override_settings(
-                    PASSWORD_HASHERS=["django.contrib.auth.hashers.MD5PasswordHasher"],
-                    STORAGES=PLAIN_STORAGES,
-                ):
-                    from tests.hostile import walk, world
-
-                    report = walk.walk(world.build())
-            finally:
-                connections.close_all()
-    return {
-        "requests": report.requests,
-        "server_errors": len(report.server_errors()),
-        "stored_by_refused": len(report.stored_by_refused()),
-        "seconds": round(report.seconds, 1),
-        "report": report.text(),
-    }
-
-
-def run() -> list[tuple[str, float, str]]:
-    """Walk in a child process (Django is configured once per process)."""
-    done = subprocess.run(
-        [sys.executable, "-m", "bench.fuzz"],
-        cwd=BASE_DIR,
-        capture_output=True,
-        text=True,
-        timeout=CHILD_TIMEOUT_S,
-    )
+        done = subprocess.run(
+            [sys.executable, "-m", "tests.hostile"],
+            cwd=BASE_DIR,
+            env=environment,
+            capture_output=True,
+            text=True,
+            timeout=CHILD_TIMEOUT_S,
+        )
     if done.returncode != 0:
         raise BenchError(f"the fuzz benchmark failed:\n{done.stderr[-3000:]}")
     result = json.loads(done.stdout.strip().splitlines()[-1])
@@ -142,7 +106,3 @@ def run() -> list[tuple[str, float, str]]:
         ("fuzz.stored_by_refused", result["stored_by_refused"], "requests"),
         ("fuzz.walk_s", result["seconds"], "s"),
     ]
-
-
-if __name__ == "__main__":
-    print(json.dumps(measure()))

@@ -1,15 +1,15 @@
-"""The dealer app's URLs, namespace "dealer": each family's own (the tournament's under
-"tournaments/", namespace "clock")."""
+"""The dealer app's URLs, namespace "dealer": each registered family's own
+(`dealer/<family>/urls.py`, mounted at its `url_prefix`: the tournament's under "tournaments/",
+namespace "clock")."""
 
 from __future__ import annotations
 
 from django.urls import include, path
 
+from dealer.families import families
+
 app_name = "dealer"
 
 urlpatterns = [
-    path("tournaments/", include("dealer.tournament.urls")),
-    path("", include("dealer.poker.urls")),
-    path("", include("dealer.deluxe.urls")),
-    path("", include("dealer.dice.urls")),
+    path(family.url_prefix, include(f"dealer.{family.name}.urls")) for family in families()
 ]

@@ -5,9 +5,11 @@ from __future__ import annotations
 from django.urls import path
 
 from dealer.deluxe import views
+from dealer.gamelog.display import device_urls
 
 urlpatterns = [
     path("deluxe/new/", views.deluxe_new, name="deluxe_new"),
+    *device_urls("deluxe", views.SCREEN),
     path("deluxe/<id:pk>/", views.deluxe_page, name="deluxe"),
     path("deluxe/<id:pk>/buy/", views.deluxe_buy, name="deluxe_buy"),
     path("deluxe/<id:pk>/show/", views.deluxe_show, name="deluxe_show"),

@@ -1,5 +1,6 @@
 """Views of Poker-Deluxe (seed 001): a new game, its screen, buying, the settlement, undo and
-ending the game. Thin: parse with a form, call the model, render.
+ending the game (the TV and phone pages: dealer.gamelog.display). Thin: parse with a form, call
+the model, render.
 
 htmx requests get the swapped region (`dealer/deluxe/game.html#game`); plain form posts redirect
 back to the page. Refusals re-render at status 200 with the reason (htmx 2 does not swap 4xx).
@@ -29,6 +30,7 @@ from dealer.engine.deluxe import (
     buy_cost,
     legal_actions,
 )
+from dealer.gamelog.display import device_links
 from dealer.gamelog.screen import GameScreen, form_error, new_game
 
 
@@ -45,7 +47,8 @@ def deluxe_new(request: HtmxHttpRequest) -> HttpResponse:
 def deluxe_page(request: HtmxHttpRequest, pk: int) -> HttpResponse:
     """The game's screen: the points table, the deal, buying, the settlement, the standings."""
     game = SCREEN.game(request, pk)
-    return render(request, "dealer/deluxe/game.html", deluxe_context(game))
+    context = deluxe_context(game) | device_links(request, SCREEN.url_name, game.display_token)
+    return render(request, "dealer/deluxe/game.html", context)
 
 
 def _apply(request: HtmxHttpRequest, game: DeluxeGame, action: Action, version: int) -> Any:
@@ -214,4 +217,11 @@ def deluxe_context(
     }
 
 
-SCREEN = GameScreen(DeluxeGame, "dealer:deluxe", "dealer/deluxe/game.html", deluxe_context, True)
+SCREEN = GameScreen(
+    DeluxeGame,
+    "dealer:deluxe",
+    "dealer/deluxe/game.html",
+    deluxe_context,
+    keeps_state=True,
+    board="dealer/deluxe/display.html",
+)

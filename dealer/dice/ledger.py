@@ -1,4 +1,4 @@
-"""What the dice games tell the ledger (registered in dealer.apps): a game still played keeps
+"""What the dice games tell the ledger (registered by its family.py): a game still played keeps
 its session from being counted; its players hold chips; a roster merge."""
 
 from __future__ import annotations

@@ -22,7 +22,6 @@ from django.utils.translation import gettext_lazy as _
 
 from config import limits
 from config.bounds import length_at_most
-from config.network import new_token
 from dealer.engine.dice import (
     Accept,
     Call,
@@ -129,8 +128,6 @@ class DiceGame(LoggedGame):
     # and whether the first to lose them all wins ("tapar eða vinnur (eftir smekk)").
     items = models.PositiveSmallIntegerField(_("items each"), null=True, blank=True)
     first_out_wins = models.BooleanField(default=False)
-    # The TV display's link (no login): unguessable.
-    display_token = models.CharField(max_length=40, unique=True, default=new_token)
 
     class Meta(LoggedGame.Meta):
         constraints = [

@@ -6,12 +6,12 @@ from __future__ import annotations
 from django.urls import path
 
 from dealer.dice import views
+from dealer.gamelog.display import device_urls
 
 urlpatterns = [
     path("dice/new/", views.dice_new, name="dice_new"),
     path("dice/roll/", views.dice_roll, name="dice_roll"),
-    path("dice/tv/<token:token>/", views.dice_display, name="dice_display"),
-    path("dice/tv/<token:token>/poll/", views.dice_display_poll, name="dice_display_poll"),
+    *device_urls("dice", views.SCREEN),
     path("dice/<id:pk>/", views.dice_page, name="dice"),
     path("dice/<id:pk>/show/", views.dice_show, name="dice_show"),
     path("dice/<id:pk>/claim/", views.dice_claim, name="dice_claim"),

@@ -1,6 +1,6 @@
 """Views of seed 003's dice games and strip poker: a new game, its screen, each move, undo,
-ending the game, "roll for me", and the TV display. Thin: parse with a form, call the model,
-render.
+ending the game, "roll for me" (the TV and phone pages: dealer.gamelog.display). Thin: parse
+with a form, call the model, render.
 
 htmx requests get the swapped region (`dealer/dice/game.html#game`); plain form posts redirect back
 to the page. Refusals re-render at status 200 with the reason (htmx 2 does not swap 4xx).
@@ -13,13 +13,11 @@ from typing import Any
 
 from django.contrib.auth.decorators import login_required
 from django.http import HttpResponse, JsonResponse
-from django.shortcuts import get_object_or_404, render
-from django.urls import reverse
+from django.shortcuts import render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from config.http import HtmxHttpRequest
-from config.network import lan_url
 from dealer.dice.forms import (
     CallForm,
     ClaimForm,
@@ -44,6 +42,7 @@ from dealer.engine.dice import (
 )
 from dealer.engine.dice.liars import Ending
 from dealer.engine.dice.liars import Phase as LiarsPhase
+from dealer.gamelog.display import device_links
 from dealer.gamelog.screen import GameScreen, form_error, new_game, stale_message
 
 # "Roll for me": nobody at the table can predict or replay it.
@@ -62,10 +61,7 @@ def dice_new(request: HtmxHttpRequest) -> HttpResponse:
 def dice_page(request: HtmxHttpRequest, pk: int) -> HttpResponse:
     """The game's screen: whose turn, the pot, the chips or the tally, the moves."""
     game = SCREEN.game(request, pk)
-    context = dice_context(game)
-    context["display_url"] = lan_url(
-        request, reverse("dealer:dice_display", args=[game.display_token])
-    )
+    context = dice_context(game) | device_links(request, SCREEN.url_name, game.display_token)
     return render(request, "dealer/dice/game.html", context)
 
 
@@ -167,34 +163,6 @@ def dice_roll(request: HtmxHttpRequest) -> HttpResponse:
     kept = form.cleaned_data["keep"]
     dice = (*kept, *roll(DICE_RANDOM, 5 - len(kept)))
     return JsonResponse({"dice": " ".join(face.symbol for face in dice)})
-
-
-# --- the TV display -------------------------------------------------------------------------
-
-
-def _by_token(token: str) -> DiceGame:
-    return get_object_or_404(DiceGame.objects.select_related("session"), display_token=token)
-
-
-def _display_context(game: DiceGame) -> dict[str, Any]:
-    context = dice_context(game)
-    context["poll_url"] = reverse("dealer:dice_display_poll", args=[game.display_token])
-    return context
-
-
-@require_GET
-def dice_display(request: HtmxHttpRequest, token: str) -> HttpResponse:
-    """The game on a TV or laptop, by its token (no login): standings, the pot, whose turn."""
-    return render(request, "dealer/dice/display.html", _display_context(_by_token(token)))
-
-
-@require_GET
-def dice_display_poll(request: HtmxHttpRequest, token: str) -> HttpResponse:
-    """Nothing (204) unless the game changed since version `v`; then the new board."""
-    game = _by_token(token)
-    if request.GET.get("v") == str(game.version):
-        return HttpResponse(status=204)
-    return render(request, "dealer/dice/display.html#board", _display_context(game))
 
 
 # --- what the screen shows ------------------------------------------------------------------
@@ -426,4 +394,11 @@ def _strip(game: DiceGame, state: Any, over: bool) -> dict[str, Any]:
     }
 
 
-SCREEN = GameScreen(DiceGame, "dealer:dice", "dealer/dice/game.html", dice_context)
+SCREEN = GameScreen(
+    DiceGame,
+    "dealer:dice",
+    "dealer/dice/game.html",
+    dice_context,
+    board="dealer/dice/display.html",
+    styles=("css/dice.css",),
+)

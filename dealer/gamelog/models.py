@@ -24,6 +24,7 @@ from django.utils import timezone
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
+from config.network import new_token
 from config.revision import Stale
 from config.text import isolate
 from dealer.engine.actions import IllegalAction
@@ -91,6 +92,8 @@ class LoggedGame(models.Model):
     finished_at = models.DateTimeField(null=True, blank=True)
     cash_outs = models.JSONField(default=list, blank=True)  # the CashOut ids written then
     created_at = models.DateTimeField(auto_now_add=True)
+    # The TV's and phones' link (no login): unguessable (dealer.gamelog.display).
+    display_token = models.CharField(max_length=40, unique=True, default=new_token)
 
     objects = GameQuerySet.as_manager()
 

@@ -39,7 +39,9 @@ def form_error(form: forms.Form) -> str:
 @dataclass(frozen=True)
 class GameScreen:
     """One kind of game's screen: its model, its page's URL name and template (whose `#game`
-    partial is the region a move swaps) and the function building the template's context."""
+    partial is the region a move swaps) and the function building the template's context; and
+    what its TV and phones show (dealer.gamelog.display): the board template, with the same
+    context, and the board's style sheets."""
 
     model: type[LoggedGame]
     url_name: str
@@ -47,6 +49,8 @@ class GameScreen:
     context: Callable[..., dict[str, Any]]
     # The context takes the state a move returns (`state=`) instead of replaying the log.
     keeps_state: bool = False
+    board: str = ""
+    styles: tuple[str, ...] = ()
 
     def game(self, request: HtmxHttpRequest, pk: int) -> Any:
         """A game the user hosts, else 404."""

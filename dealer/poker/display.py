@@ -18,6 +18,7 @@ from django.views.decorators.http import require_GET
 from config.http import HtmxHttpRequest
 from config.network import lan_url, qr_svg
 from dealer.gamelog import polls
+from dealer.gamelog.display import SHELL, board_context
 from dealer.poker.models import Table
 from dealer.poker.screens import add_equity, table_context
 
@@ -29,21 +30,26 @@ def _by_token(token: str) -> Table:
 def _context(table: Table, mode: str) -> dict[str, Any]:
     context = table_context(table)
     add_equity(context, table)
-    context["mode"] = mode
-    context["poll_url"] = reverse(f"dealer:{mode}_poll", args=[table.display_token])
-    return context
+    return board_context(
+        context,
+        mode=mode,
+        title=table.name,
+        board="dealer/poker/display.html",
+        poll_url=reverse(f"dealer:{mode}_poll", args=[table.display_token]),
+        poll_key=context["poll_key"],
+    )
 
 
 @require_GET
 def display(request: HtmxHttpRequest, token: str) -> HttpResponse:
     """The table display for a TV or laptop: big type, pot, stacks, whose turn, blinds."""
-    return render(request, "dealer/poker/display.html", _context(_by_token(token), "display"))
+    return render(request, SHELL, _context(_by_token(token), "display"))
 
 
 @require_GET
 def phone(request: HtmxHttpRequest, token: str) -> HttpResponse:
     """The players' view on a phone: the same, laid out for a narrow screen."""
-    return render(request, "dealer/poker/display.html", _context(_by_token(token), "phone"))
+    return render(request, SHELL, _context(_by_token(token), "phone"))
 
 
 def table_row(token: str) -> tuple[int, int | None] | None:
@@ -66,7 +72,7 @@ def table_row(token: str) -> tuple[int, int | None] | None:
 
 def _unchanged(token: str, seen: str | None) -> bool:
     """Whether the table of `token` is still at the poll key `seen`: one indexed read or one
-    read of the shared cache (dealer/polls.py), the usual answer to a TV's or phone's poll.
+    read of the shared cache (dealer/gamelog/polls.py), the usual answer to a TV's or phone's poll.
     A tournament table's key may also hold the clock's level (Table.poll_key): the full read
     decides those."""
     if not seen or not seen.isdigit():
@@ -87,7 +93,7 @@ def _poll(request: HtmxHttpRequest, token: str, mode: str) -> HttpResponse:
 
 
 def _board(request: HttpRequest, table: Table, mode: str) -> str:
-    return render_to_string("dealer/poker/display.html#board", _context(table, mode), request)
+    return render_to_string(f"{SHELL}#board", _context(table, mode), request)
 
 
 @require_GET

@@ -1,4 +1,4 @@
-"""What the poker tables tell the ledger (registered in dealer.apps: the ledger never imports
+"""What the poker tables tell the ledger (registered by family.py: the ledger never imports
 dealer/): why a session cannot stop being played, who still holds chips at a table, chips in
 nobody's stack, the seats released when a night is settled, and a roster merge.
 """

@@ -1,4 +1,4 @@
-"""What the tournament's dealer side tells the ledger (registered in dealer.apps): its pages for
+"""What the tournament's dealer side tells the ledger (registered by its family.py): its pages for
 a tournament's page, and a roster merge (the clocks' seat maps name players by id)."""
 
 from __future__ import annotations

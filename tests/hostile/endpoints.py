@@ -705,6 +705,35 @@ def _dealer(world: World) -> list[Context]:
 # --- Poker-Deluxe (seed 001) -----------------------------------------------------------------
 
 
+def _device_contexts(prefix: str, game: Any, others: Any) -> list[Context]:
+    """A logged game's TV and phone pages and their polls (dealer.gamelog.display), by its
+    token; the other host's game's token for the access checks."""
+    token, other_token = game.display_token, others.display_token
+    contexts = []
+    for mode in ("display", "phone"):
+        contexts += [
+            Context(
+                f"dealer:{prefix}_{mode}",
+                game.name,
+                {"token": token},
+                {"token": other_token},
+                "GET",
+                writes=False,
+            ),
+            Context(
+                f"dealer:{prefix}_{mode}_poll",
+                game.name,
+                {"token": token},
+                {"token": other_token},
+                "GET",
+                data={"v": str(game.version)},
+                fields={"v": _f(Lenient())},
+                writes=False,
+            ),
+        ]
+    return contexts
+
+
 def _deluxe(world: World) -> list[Context]:
     o, x = world.owner, world.other
     buying, showdown = o.deluxe["buying"], o.deluxe["showdown"]
@@ -714,7 +743,10 @@ def _deluxe(world: World) -> list[Context]:
     open_sessions = Session.objects.filter(host=o.user, state=Session.State.OPEN)
 
     def page(pk: int) -> Callable[[], list[str]]:
-        return lambda: [f"/deluxe/{pk}/"]
+        return lambda: [
+            f"/deluxe/{pk}/",
+            f"/deluxe/tv/{DeluxeGame.objects.get(pk=pk).display_token}/",
+        ]
 
     def newest_game() -> list[str]:
         pk = DeluxeGame.objects.order_by("-pk").values_list("pk", flat=True).first()
@@ -724,6 +756,7 @@ def _deluxe(world: World) -> list[Context]:
     ctx = contexts.append
     for game in (buying, showdown):
         ctx(Context("dealer:deluxe", game.name, {"pk": game.pk}, other, "GET", writes=False))
+        contexts += _device_contexts("deluxe", game, x.deluxe["buying"])
     ctx(Context("dealer:deluxe_new", "form", method="GET", writes=False))
     new_data = {
         "name": "Deluxe",
@@ -869,29 +902,7 @@ def _dice(world: World) -> list[Context]:
     ctx = contexts.append
     for label, game in games.items():
         ctx(Context("dealer:dice", game.name, {"pk": game.pk}, other(label), "GET", writes=False))
-        token, other_token = game.display_token, x.dice[label].display_token
-        ctx(
-            Context(
-                "dealer:dice_display",
-                game.name,
-                {"token": token},
-                {"token": other_token},
-                "GET",
-                writes=False,
-            )
-        )
-        ctx(
-            Context(
-                "dealer:dice_display_poll",
-                game.name,
-                {"token": token},
-                {"token": other_token},
-                "GET",
-                data={"v": str(game.version)},
-                fields={"v": _f(Lenient())},
-                writes=False,
-            )
-        )
+        contexts += _device_contexts("dice", game, x.dice[label])
     ctx(Context("dealer:dice_new", "form", method="GET", writes=False))
     new_data = {
         "name": "Dice",

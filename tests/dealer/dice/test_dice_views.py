@@ -554,6 +554,17 @@ def test_the_tv_display_shows_standings_pot_and_whose_turn(pad_for: Any, client:
     assert client.get("/dice/tv/not-a-token-at-all/").status_code == 404
 
 
+def test_the_phones_follow_the_game_like_the_tv(pad_for: Any, client: Client) -> None:
+    pad = pad_for("poker_dice", ["Anna", "Bo"])
+    token = pad.fresh().display_token
+    page = pad.page()
+    assert f"/dice/phone/{token}/" in page and 'data-testid="phone-qr"' in page
+    client.logout()
+    phone = text(client.get(f"/dice/phone/{token}/"))
+    assert '<body class="display-body phone">' in phone and "Anna to play" in phone
+    assert client.get(f"/dice/phone/{token}/poll/?v={pad.fresh().version}").status_code == 204
+
+
 def test_another_host_cannot_see_or_play_the_game(pad_for: Any, django_user_model: Any) -> None:
     pad = pad_for("poker_dice", ["Anna", "Bo"])
     other = Client()

@@ -12,12 +12,16 @@ as that named difference (ORACLE_DIFFERENCES.md lists them) and the comparison s
 other disagreement is unexplained and makes the test fail with the seed to reproduce it.
 
 `record_hands(n)` gives the same hands as replayable logs (Pott's HandConfig and actions, the
-pokerkit constructor arguments and operations) for `bench/engine.py`.
+pokerkit constructor arguments and operations). `python -m tests.dealer.engine.oracle record N`
+writes N of them to stdout for `bench/engine.py` (which imports nothing from tests/), pickled
+as plain tuples (config, actions, pokerkit arguments, pokerkit operations).
 """
 
 from __future__ import annotations
 
+import pickle
 import random
+import sys
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass, field
@@ -970,3 +974,20 @@ def record_hands(count: int, *, first_seed: int = 0) -> list[RecordedHand]:
         if tuple(recorded.replay_pokerkit().stacks) == recorded.replay_pott().final_stacks():
             hands.append(recorded)
     return hands
+
+
+def main(argv: list[str]) -> int:
+    """`record N`: N recorded hands, pickled to stdout (see the module's docstring)."""
+    if len(argv) != 2 or argv[0] != "record" or not argv[1].isdigit():
+        print("usage: python -m tests.dealer.engine.oracle record N", file=sys.stderr)
+        return 2
+    hands = [
+        (hand.config, hand.actions, hand.pokerkit_args, hand.pokerkit_ops)
+        for hand in record_hands(int(argv[1]))
+    ]
+    sys.stdout.buffer.write(pickle.dumps(hands))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
