@@ -1,4 +1,4 @@
-"""Migration 0016: every Poker-Deluxe game already played gets a TV and phone link of its own."""
+"""Migration 0017: every Poker-Deluxe game already played gets a TV and phone link of its own."""
 
 from __future__ import annotations
 
@@ -16,7 +16,7 @@ def _latest_ledger() -> tuple[str, str]:
 def test_existing_games_get_a_token_each() -> None:
     executor = MigrationExecutor(connection)
     latest_dealer = next(k for k in executor.loader.graph.leaf_nodes() if k[0] == "dealer")
-    before = [("dealer", "0015_table_closed_and_events"), _latest_ledger()]
+    before = [("dealer", "0016_game_choices_from_the_catalogue"), _latest_ledger()]
     executor.migrate(before)
     apps = executor.loader.project_state(before).apps
     user = apps.get_model("auth", "User").objects.create(username="hanna")

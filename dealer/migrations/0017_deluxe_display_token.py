@@ -19,7 +19,7 @@ def fill_tokens(apps: Any, schema_editor: Any) -> None:
 
 class Migration(migrations.Migration):
     dependencies = [
-        ("dealer", "0015_table_closed_and_events"),
+        ("dealer", "0016_game_choices_from_the_catalogue"),
     ]
 
     operations = [
