@@ -138,6 +138,7 @@ class GameSpec:
     fields: tuple[str, ...]
     structure: Callable[[TableRules, bool], Structure]
     tournament: bool = False  # a tournament table may play it (the clock sets the blinds)
+    says_pass: bool = False  # the seeds' draw games call a check "pass" ("passa", "pass")
 
     @property
     def board(self) -> bool:
@@ -313,6 +314,7 @@ GAMES: Mapping[Game, GameSpec] = {
             betting=Betting.SPREAD_LIMIT,
             fields=(*DRAW_FIELDS, "draw_mode", "max_bet_late", "open_min", "at_least_largest"),
             structure=ante_and_straddle_structure,
+            says_pass=True,
         ),
         # Seed 003: "þremur til fjórum leikmönnum".
         GameSpec(
@@ -324,6 +326,7 @@ GAMES: Mapping[Game, GameSpec] = {
             betting=Betting.SPREAD_LIMIT,
             fields=DRAW_FIELDS,
             structure=agreed_bet_structure,
+            says_pass=True,
         ),
         # Blinds and fixed limit as in hold'em, without the options that speak of a flop or of
         # straddles; six players at most (5 cards and three draws from one deck).

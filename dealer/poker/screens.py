@@ -286,7 +286,7 @@ def table_context(
         "notice": notice,
         "denominations": denominations,
         "misdeal": state is not None and misdeal_allowed(state),
-        "check_label": _("Pass") if table.is_draw else _("Check"),
+        "check_label": _("Pass") if table.spec.says_pass else _("Check"),
         "direction": (
             _(
                 "Icelandic rules: betting starts right of the dealer and goes to the right"
