@@ -143,8 +143,7 @@ class BuyInForm(forms.Form):
         if not data.get("player") and not name:
             raise ValidationError(_("Choose a player or type a new name."))
         if not data.get("player"):
-            existing = Player.objects.filter(host=self.session.host, name__iexact=name).first()
-            data["player"] = existing
+            data["player"] = Player.objects.named(self.session.host, name)
             data["new_name"] = name
         return data
 
@@ -343,8 +342,8 @@ class PlayerForm(forms.ModelForm):
 
     def clean_name(self) -> str:
         name = self.cleaned_data["name"].strip()
-        clash = Player.objects.filter(host=self.instance.host, name__iexact=name)
-        if clash.exclude(pk=self.instance.pk).exists():
+        clash = Player.objects.named(self.instance.host, name)
+        if clash is not None and clash.pk != self.instance.pk:
             raise ValidationError(
                 _("You already have a player called %(name)s.") % {"name": isolate(name)}
             )
@@ -492,7 +491,7 @@ class RegisterForm(forms.Form):
         if not data.get("player") and not name:
             raise ValidationError(_("Choose a player or type a new name."))
         if not data.get("player"):
-            data["player"] = Player.objects.filter(host=self.host, name__iexact=name).first()
+            data["player"] = Player.objects.named(self.host, name)
             data["new_name"] = name
         return data
 

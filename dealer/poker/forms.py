@@ -688,7 +688,7 @@ class SeatPlayerForm(VersionForm):
             raise ValidationError(_("Choose a player from the roster or type a new name."))
         if player is not None and name:
             raise ValidationError(_("Choose a player or type a new name, not both."))
-        if name and Player.objects.filter(host=self.table.host, name=name).exists():
+        if name and Player.objects.named(self.table.host, name) is not None:
             self.add_error(
                 "new_player", _("%(name)s is already on your roster.") % {"name": isolate(name)}
             )
