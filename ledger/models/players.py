@@ -1,5 +1,8 @@
 """The host's roster: a player across sessions and tournaments, and merging two entries of the
 same person.
+
+The roster sits above the nights and the tournaments (a merge moves a person's rows in both):
+this module imports them, and they name Player by its label ("ledger.Player").
 """
 
 from __future__ import annotations
@@ -17,6 +20,8 @@ from config import limits
 from config.bounds import length_at_most
 from config.text import isolate, name_key
 from ledger.models.hooks import MERGE_HOOKS
+from ledger.models.sessions import CashOut, Result, Session
+from ledger.models.tournaments import Tournament
 
 
 class PlayerQuerySet(models.QuerySet["Player"]):
@@ -222,8 +227,3 @@ def _references(model: type[models.Model]) -> list[Any]:
         for f in model._meta.get_fields(include_hidden=True)
         if f.auto_created and not f.concrete and f.one_to_many
     ]
-
-
-# The rows a merge adds up or moves point at Player: imported once it is defined.
-from ledger.models.sessions import CashOut, Result, Session  # noqa: E402
-from ledger.models.tournaments import Tournament  # noqa: E402
