@@ -3,7 +3,7 @@
 // Without the script every field shows and the server derives the chips (TableForm).
 (function () {
   "use strict";
-  // dealer/engine/chips.py: STANDARD_CHIPS and chips_for_stakes.
+  // config/chips.py: STANDARD_VALUES and values_for_stakes.
   var STANDARD = [1, 5, 25, 100, 500, 1000, 5000, 25000, 100000, 500000, 1000000];
   var STRUCTURE = {
     nl_holdem: "no", pl_holdem: "pot", pl_omaha: "pot", fl_holdem: "limit",
