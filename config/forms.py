@@ -6,6 +6,7 @@ much learns what Pott accepts; the models back every bound with a database const
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from django import forms
@@ -15,6 +16,8 @@ from django.utils.functional import lazy
 from django.utils.translation import gettext_lazy as _
 
 from config import limits
+from config.chips import Chip, ChipSet, ChipValuesError, parse_values
+from config.colours import colour_key, colour_name
 from config.validators import clean_name
 
 # A revision (a table's, a clock's, a tournament's version) a page posts back: a hidden number
@@ -30,20 +33,93 @@ def _with_limit(message: Any, limit: int) -> str:
 with_limit = lazy(_with_limit, str)
 
 
-def bounded_chip_values(parts: list[str]) -> list[int]:
-    """Chip values written as ASCII digits, sorted and without repeats: at most MAX_CHIP_VALUES
-    of them, each at most MAX_CHIPS (ValidationError naming both bounds)."""
-    values = [limits.whole_number(part, limits.MAX_CHIPS) for part in parts]
-    distinct = sorted({value for value in values if value is not None})
-    if None in values or len(distinct) > limits.MAX_CHIP_VALUES:
-        raise ValidationError(
-            _("At most %(n)s chip values, each at most %(chips)s.")
-            % {
-                "n": limits.MAX_CHIP_VALUES,
-                "chips": number_format(limits.MAX_CHIPS, force_grouping=True),
-            }
-        )
-    return distinct
+class ChipValuesField(forms.CharField):
+    """Chip values typed as numbers ("5, 25, 100"), read by `config.chips.parse_values`: a
+    tuple, smallest first, each once. The one chip-values field of the table, the calculator
+    and the tournament structures; each may say a refusal its own way (`error_messages`, with
+    the bounds as %(n)s or %(count)s chip values and %(chips)s or %(most)s chips)."""
+
+    default_error_messages = {
+        "invalid": _("Chip values are whole numbers, e.g. 5, 25, 100."),
+        "min_value": _("Enter at least one chip value above 0."),
+        "max_value": _("At most %(n)s chip values, each at most %(chips)s."),
+        "too_many": _("At most %(n)s chip values, each at most %(chips)s."),
+    }
+
+    def __init__(self, *, max_length: int = 200, **kwargs: Any) -> None:
+        super().__init__(max_length=max_length, **kwargs)
+
+    def to_python(self, value: Any) -> tuple[int, ...]:
+        text = super().to_python(value)
+        super().run_validators(text)  # the length of the text, not of the values read from it
+        try:
+            values = parse_values(text)
+        except ChipValuesError as error:
+            raise ValidationError(
+                self.error_messages[error.code], code=error.code, params=_bounds()
+            ) from None
+        if text and not values and self.required:  # only separators: ", ,"
+            raise ValidationError(
+                self.error_messages["min_value"], code="min_value", params=_bounds()
+            )
+        return values
+
+    def run_validators(self, value: Any) -> None:
+        """Run on the text, in to_python."""
+
+
+class ChipSetField(forms.CharField):
+    """A chip set typed as colour and value ("white 1, red 5, green 25", in the reader's
+    language: "vit 1, röd 5"), a ChipSet of the colours' keys (`config.colours`). Shown back
+    with `chip_set_text`."""
+
+    def __init__(self, *, max_length: int = 500, **kwargs: Any) -> None:
+        super().__init__(max_length=max_length, **kwargs)
+
+    def prepare_value(self, value: Any) -> Any:
+        return chip_set_text(value) if isinstance(value, ChipSet) else value
+
+    def to_python(self, value: Any) -> ChipSet:  # type: ignore[override]
+        text = super().to_python(value)
+        chips = []
+        for part in filter(None, (p.strip() for p in text.split(","))):
+            colour, _sep, value = part.rpartition(" ")
+            colour = colour_key(colour)
+            if not colour or len(colour) > 20 or not re.fullmatch(r"[0-9]{1,12}", value):
+                raise ValidationError(
+                    _(
+                        "Write the chip set as colour and value, for example: white 1, red 5,"
+                        " green 25."
+                    )
+                )
+            if not 0 < int(value) <= limits.MAX_CHIPS:
+                raise ValidationError(
+                    _("A chip is worth 1 to %(limit)s.")
+                    % {"limit": number_format(limits.MAX_CHIPS, force_grouping=True)}
+                )
+            chips.append(Chip(colour, int(value)))
+        if len(chips) > limits.MAX_CHIP_VALUES:
+            raise ValidationError(
+                _("At most %(n)s colours in a chip set.") % {"n": limits.MAX_CHIP_VALUES}
+            )
+        if len({chip.colour for chip in chips}) != len(chips):
+            raise ValidationError(_("Each colour may appear only once."))
+        return ChipSet(tuple(chips))
+
+
+def chip_set_text(chips: ChipSet) -> str:
+    """A chip set as a host types it, in the reader's language: "white 1, red 5"."""
+    return ", ".join(f"{colour_name(c.colour)} {c.value}" for c in chips)
+
+
+def _bounds() -> dict[str, Any]:
+    most = number_format(limits.MAX_CHIPS, force_grouping=True)
+    return {
+        "n": limits.MAX_CHIP_VALUES,
+        "count": limits.MAX_CHIP_VALUES,
+        "chips": most,
+        "most": most,
+    }
 
 
 def chips_field(

@@ -10,6 +10,7 @@
 - In a CSV file, a cell of typed text goes through `spreadsheet_text`, and every CSV file is
   written by `csv_writer`, so that a spreadsheet never runs a name as a formula. Names are not
   isolated there: each cell is laid out on its own, and a file keeps names as they were typed.
+- Two names are the same name when their `name_key`s are equal ("Åsa" and "åsa").
 """
 
 from __future__ import annotations
@@ -48,6 +49,14 @@ def isolate(text: Any) -> str:
     if not any(c in RIGHT_TO_LEFT for c in classes):
         return kept
     return FSI + kept + PDI
+
+
+def name_key(name: str) -> str:
+    """What makes two names one name: the same letters, however they are capitalised, composed
+    or spaced ("Åsa  Berg", "ÅSA berg" and "åsa berg" are one name). A roster holds a name once
+    (`Player.objects.named`); Python's casefold, not the database's LOWER(), which in SQLite
+    knows only ASCII. At most three characters per character of `name` (casefold's widest)."""
+    return unicodedata.normalize("NFC", " ".join(name.split()).casefold())
 
 
 def bdi(value: Any) -> SafeString | Any:

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import re
 from collections.abc import Mapping, Sequence
 from typing import Any
 
@@ -13,11 +12,11 @@ from django.utils.formats import number_format
 from django.utils.translation import get_language, gettext_lazy
 from django.utils.translation import gettext as _
 
-from config import limits
-from config.forms import NameField, chips_field, count_field, number_field
+from config import chips, limits
+from config.colours import colour_name
+from config.forms import ChipSetField, NameField, chips_field, count_field, number_field
 from config.text import isolate
 from ledger import payment, prizes, settlement
-from ledger.colours import colour_key, colour_name
 from ledger.models import BuyIn, CountSource, Player, Session
 from ledger.pay import error_text
 
@@ -53,35 +52,6 @@ def currency_choices() -> list[tuple[str, str]]:
     return [(code, code) for code in settlement.CURRENCIES]
 
 
-def parse_chip_set(text: str) -> list[dict[str, Any]]:
-    """ "white 1, red 5, green 25" → [{"colour": "white", "value": 1}, …]."""
-    chips = []
-    for part in filter(None, (p.strip() for p in text.split(","))):
-        colour, _sep, value = part.rpartition(" ")
-        colour = colour_key(colour)
-        if not colour or len(colour) > 20 or not re.fullmatch(r"[0-9]{1,12}", value):
-            raise ValidationError(
-                _("Write the chip set as colour and value, for example: white 1, red 5, green 25.")
-            )
-        if not 0 < int(value) <= limits.MAX_CHIPS:
-            raise ValidationError(
-                _("A chip is worth 1 to %(limit)s.")
-                % {"limit": number_format(limits.MAX_CHIPS, force_grouping=True)}
-            )
-        chips.append({"colour": colour, "value": int(value)})
-    if len(chips) > limits.MAX_CHIP_VALUES:
-        raise ValidationError(
-            _("At most %(n)s colours in a chip set.") % {"n": limits.MAX_CHIP_VALUES}
-        )
-    if len({c["colour"] for c in chips}) != len(chips):
-        raise ValidationError(_("Each colour may appear only once."))
-    return chips
-
-
-def chip_set_text(chips: tuple[settlement.Chip, ...]) -> str:
-    return ", ".join(f"{colour_name(c.colour)} {c.value}" for c in chips)
-
-
 class SessionForm(forms.Form):
     name = NameField(label=gettext_lazy("Name"))
     currency = forms.ChoiceField(label=gettext_lazy("Currency"), choices=currency_choices)
@@ -92,16 +62,12 @@ class SessionForm(forms.Form):
         help_text=gettext_lazy("Money, for example 200 or 12,50."),
     )
     stack_chips = chips_field(gettext_lazy("and gives chips"), initial=200)
-    chip_set = forms.CharField(
+    chip_set = ChipSetField(
         label=gettext_lazy("Chip set"),
         required=False,
-        max_length=500,
-        initial=lambda: chip_set_text(settlement.DEFAULT_CHIP_SET),  # in the reader's language
+        initial=chips.DEFAULT,  # shown in the reader's language
         help_text=gettext_lazy("Colour and value in chips, comma-separated."),
     )
-
-    def clean_chip_set(self) -> list[dict[str, Any]]:
-        return parse_chip_set(self.cleaned_data["chip_set"])
 
     def clean(self) -> dict[str, Any]:
         data = super().clean()
@@ -143,8 +109,7 @@ class BuyInForm(forms.Form):
         if not data.get("player") and not name:
             raise ValidationError(_("Choose a player or type a new name."))
         if not data.get("player"):
-            existing = Player.objects.filter(host=self.session.host, name__iexact=name).first()
-            data["player"] = existing
+            data["player"] = Player.objects.named(self.session.host, name)
             data["new_name"] = name
         return data
 
@@ -343,8 +308,8 @@ class PlayerForm(forms.ModelForm):
 
     def clean_name(self) -> str:
         name = self.cleaned_data["name"].strip()
-        clash = Player.objects.filter(host=self.instance.host, name__iexact=name)
-        if clash.exclude(pk=self.instance.pk).exists():
+        clash = Player.objects.named(self.instance.host, name)
+        if clash is not None and clash.pk != self.instance.pk:
             raise ValidationError(
                 _("You already have a player called %(name)s.") % {"name": isolate(name)}
             )
@@ -492,7 +457,7 @@ class RegisterForm(forms.Form):
         if not data.get("player") and not name:
             raise ValidationError(_("Choose a player or type a new name."))
         if not data.get("player"):
-            data["player"] = Player.objects.filter(host=self.host, name__iexact=name).first()
+            data["player"] = Player.objects.named(self.host, name)
             data["new_name"] = name
         return data
 

@@ -21,6 +21,8 @@ from decimal import Decimal, InvalidOperation
 from fractions import Fraction
 from typing import Any, NamedTuple
 
+from config.chips import DEFAULT, Chip, ChipSet
+
 # ---------------------------------------------------------------------------------------------
 # Currencies
 
@@ -168,26 +170,14 @@ def parse_money(text: str, code: str) -> int:
 # Chips
 
 
-@dataclass(frozen=True, slots=True)
-class Chip:
-    """One colour of a chip set and what one chip of it counts for (in chips, the unit)."""
-
-    colour: str
-    value: int
-
-
-DEFAULT_CHIP_SET: tuple[Chip, ...] = (
-    Chip("white", 1),
-    Chip("red", 5),
-    Chip("green", 25),
-    Chip("black", 100),
-)
+# A night's colours, in `config.chips`' one type and default box (white 1, red 5, green 25,
+# black 100) when the host gave none.
+DEFAULT_CHIP_SET: tuple[Chip, ...] = DEFAULT.chips
 
 
 def chip_set_from_data(data: Iterable[Mapping[str, Any]] | None) -> tuple[Chip, ...]:
     """A chip set from stored data ([{"colour": "white", "value": 1}, …]); default when empty."""
-    chips = tuple(Chip(str(d["colour"]), int(d["value"])) for d in (data or ()))
-    return chips or DEFAULT_CHIP_SET
+    return ChipSet.from_data(data).chips or DEFAULT_CHIP_SET
 
 
 def stack_value(counts: Mapping[str, int], chip_set: Sequence[Chip]) -> int:

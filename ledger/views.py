@@ -16,7 +16,8 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
 
-from config.forms import MAX_REVISION
+from config.chips import ChipSet
+from config.forms import MAX_REVISION, chip_set_text
 from config.http import HtmxHttpRequest
 from config.limits import whole_number
 from config.text import csv_writer, isolate, spreadsheet_text
@@ -31,7 +32,6 @@ from ledger.forms import (
     PlayerForm,
     PolicyForm,
     SessionForm,
-    chip_set_text,
 )
 from ledger.models import Player, Result, Session, Transfer
 from ledger.pay import pay_codes
@@ -90,7 +90,7 @@ def session_create(request: HtmxHttpRequest) -> HttpResponse:
         currency=data["currency"],
         rate_minor=data["rate_minor"],
         rate_chips=data["stack_chips"],
-        chip_set=data["chip_set"],
+        chip_set=data["chip_set"].data(),
     )
     return redirect("ledger:session_detail", pk=session.pk)
 
@@ -111,7 +111,7 @@ def _night(request: HtmxHttpRequest, session: Session, **forms: Any) -> HttpResp
         "session": session,
         "statement": statement,
         "unowned": session.unowned(),
-        "chip_set": chip_set_text(session.chips),
+        "chip_set": chip_set_text(ChipSet(session.chips)),
         "buy_in_form": forms.get("buy_in_form") or BuyInForm(session=session),
         "count_form": forms.get("count_form")
         or CountForm(session=session, players=players, initial=initial, sources=sources),

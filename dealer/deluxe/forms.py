@@ -95,8 +95,7 @@ class DeluxeForm(NewGameForm):
                 _("Number the players' ages from 1 (the youngest) to %(n)s, each once.")
                 % {"n": len(names)}
             )
-        if len({name.casefold() for name in names}) != len(names):
-            raise ValidationError(_("Two players have the same name: tell them apart."))
+        self.check_names_differ(names)
         self.check_not_playing(
             names, DeluxeGame.objects.filter(host=self.host, finished_at__isnull=True)
         )

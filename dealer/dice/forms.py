@@ -106,8 +106,7 @@ class DiceGameForm(NewGameForm):
             return data
         if len(names) < 2:
             raise ValidationError(_("Seat at least two players."))
-        if len({name.casefold() for name in names}) != len(names):
-            raise ValidationError(_("Two players have the same name: tell them apart."))
+        self.check_names_differ(names)
         data["names"] = names
         if kind == DiceGame.Kind.STRIP:
             data["chips"] = data["stake"] = data["session"] = None

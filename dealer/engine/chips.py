@@ -181,24 +181,3 @@ def _greedy(amount: int, values: list[int]) -> list[tuple[int, int]] | None:
 def format_breakdown(parts: Sequence[tuple[int, int]]) -> str:
     """[(3, 25), (1, 5)] → "3 × 25 + 1 × 5"."""
     return " + ".join(f"{count} × {value}" for count, value in parts)
-
-
-# The denominations of the usual chip boxes, smallest first: a table's chips are four
-# neighbours from this row.
-STANDARD_CHIPS = (1, 5, 25, 100, 500, 1_000, 5_000, 25_000, 100_000, 500_000, 1_000_000)
-
-
-def chips_for_stakes(*amounts: int) -> list[int]:
-    """Four chip values that make every forced amount of a table (blinds, ante, bring-in):
-    the smallest is the largest usual denomination that divides all of them (1/2 → 1, 5, 25,
-    100; 5/10 → 5, 25, 100, 500; 25/50 → 25, 100, 500, 1000). `static/js/table_form.js` does
-    the same in the New table form as the host types the blinds."""
-    unit = 0
-    for amount in amounts:
-        if amount > 0:
-            unit = math.gcd(unit, amount)
-    if not unit:
-        return list(STANDARD_CHIPS[:4])
-    start = max(i for i, value in enumerate(STANDARD_CHIPS) if unit % value == 0)
-    start = min(start, len(STANDARD_CHIPS) - 4)
-    return list(STANDARD_CHIPS[start : start + 4])

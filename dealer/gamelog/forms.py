@@ -14,6 +14,7 @@ from django.utils.translation import gettext_lazy as _
 
 from config import limits
 from config.forms import NameField, revision_field
+from config.text import name_key
 from ledger import settlement
 from ledger.forms import currency_choices
 from ledger.models import Player, Session
@@ -59,13 +60,22 @@ class NewGameForm(forms.Form):
             self.fields[f"player_{i}"] = NameField(
                 required=False, label=_("Player %(n)s") % {"n": i}
             )
-        self.roster = {p.name.casefold(): p for p in Player.objects.filter(host=host)}
+
+    def roster_names(self) -> list[str]:
+        """The host's roster, for the name boxes' suggestions."""
+        return sorted(Player.objects.filter(host=self.host).values_list("name", flat=True))
+
+    def check_names_differ(self, names: list[str]) -> None:
+        """Every player typed is another person: two names that are one name (the roster's
+        rule, `config.text.name_key`) are refused."""
+        if len({name_key(name) for name in names}) != len(names):
+            raise ValidationError(_("Two players have the same name: tell them apart."))
 
     def check_not_playing(self, names: list[str], live_games: Any) -> None:
         """A player plays one game of `live_games` at a time: their chips are in that game."""
         playing = {pid: game for game in live_games for pid in game.players}
         for name in names:
-            known = self.roster.get(name.casefold())
+            known = Player.objects.named(self.host, name)
             if known is not None and known.pk in playing:
                 raise ValidationError(
                     _("%(name)s already plays in %(game)s: end that game first.")
@@ -84,9 +94,11 @@ class NewGameForm(forms.Form):
                 )
 
     def players(self, names: list[str]) -> list[Player]:
-        """The roster's players by name; a name the roster lacks is added to it."""
+        """The roster's players by name (`Player.objects.named`); a name the roster lacks is
+        added to it."""
         return [
-            self.roster.get(name.casefold()) or Player.objects.create(host=self.host, name=name)
+            Player.objects.named(self.host, name)
+            or Player.objects.create(host=self.host, name=name)
             for name in names
         ]
 

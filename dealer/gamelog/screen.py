@@ -129,5 +129,5 @@ def new_game(
             form.add_error("session", error)
         else:
             return redirect(url_name, pk=game.pk)
-    context = {"form": form, "roster": sorted(p.name for p in form.roster.values())}
+    context = {"form": form, "roster": form.roster_names()}
     return render(request, template, {**context, **(extra or {})})

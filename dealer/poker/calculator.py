@@ -30,8 +30,9 @@ from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_http_methods
 from django_htmx.http import retarget
 
+from config.forms import ChipValuesField
 from config.http import HtmxHttpRequest
-from config.limits import MAX_CHIP_VALUES, MAX_CHIPS
+from config.limits import MAX_CHIPS
 from config.text import isolate
 from dealer.engine import sidepots
 from dealer.engine.chips import format_breakdown
@@ -134,33 +135,19 @@ class OptionsForm(forms.Form):
             "max_value": gettext_lazy("The smallest chip is at most %(most)s."),
         },
     )
-    chip_values = forms.CharField(
+    chip_values = ChipValuesField(
         required=False,
         max_length=MAX_CHIP_VALUES_TEXT,
         label=gettext_lazy("Chip values (optional)"),
         error_messages={
-            "max_length": gettext_lazy("Chip values are at most %(limit_value)s characters long.")
+            "max_length": gettext_lazy("Chip values are at most %(limit_value)s characters long."),
+            "min_value": gettext_lazy("Chip values are above 0."),
+            "max_value": gettext_lazy("Chip values are at most %(most)s."),
+            "too_many": gettext_lazy("At most %(count)s chip values."),
         },
         help_text=gettext_lazy("To show how to pay, e.g. 5, 25, 100."),
         widget=forms.TextInput(attrs={"placeholder": "5, 25, 100", "autocomplete": "off"}),
     )
-
-    def clean_chip_values(self) -> tuple[int, ...]:
-        text = self.cleaned_data["chip_values"]
-        parts = [part.strip() for part in text.replace(";", ",").split(",") if part.strip()]
-        if not all(_plain_digits(part.removeprefix("-")) for part in parts):
-            raise ValidationError(_("Chip values are whole numbers, e.g. 5, 25, 100."))
-        if any(part.startswith("-") or not part.strip("0") for part in parts):
-            raise ValidationError(_("Chip values are above 0."))
-        # The text is short (MAX_CHIP_VALUES_TEXT), so no part is long enough to be slow to read.
-        values = sorted({int(part) for part in parts})
-        if values and values[-1] > MAX_CHIPS:
-            raise ValidationError(
-                _("Chip values are at most %(most)s.") % {"most": _grouped(MAX_CHIPS)}
-            )
-        if len(values) > MAX_CHIP_VALUES:
-            raise ValidationError(_("At most %(count)s chip values.") % {"count": MAX_CHIP_VALUES})
-        return tuple(values)
 
     def clean(self) -> dict[str, Any]:
         data = super().clean()

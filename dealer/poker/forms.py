@@ -11,25 +11,19 @@ from django.core.exceptions import ValidationError
 from django.utils.translation import gettext_lazy as _
 
 from config import limits
-from config.forms import (
-    NameField,
-    bounded_chip_values,
-    chips_field,
-    hidden_number,
-    revision_field,
-)
+from config.chips import DEFAULT, box, values_for_stakes
+from config.forms import ChipValuesField, NameField, chips_field, hidden_number, revision_field
 from config.text import isolate
 from dealer.engine import ButtonStraddleOrder, Card, HeadsUpCap, StraddleRaise, games, parse_card
-from dealer.engine.chips import STANDARD_CHIPS, chips_for_stakes
 from dealer.poker.models import Seat, Table
 from ledger import settlement
 from ledger.forms import currency_choices
 from ledger.models import Player, Session
 
-# The New table form's stakes: blinds 1/2 with the usual box of 1, 5, 25 and 100, a chip worth
-# one unit of money (as the New session form's "a buy-in of 200 gives 200 chips").
+# The New table form's stakes: blinds 1/2 with the default box of 1, 5, 25 and 100, a chip
+# worth one unit of money (as the New session form's "a buy-in of 200 gives 200 chips").
 DEFAULT_BLINDS = (1, 2)
-DEFAULT_CHIP_VALUES = list(STANDARD_CHIPS[:4])
+DEFAULT_CHIP_VALUES = DEFAULT.values
 # The settings of a table the host may change between hands (`TableForm` with an instance),
 # logged in the table's history when they change.
 EDITABLE_OPTIONS = (
@@ -108,10 +102,9 @@ class TableForm(forms.ModelForm):
             "For a new session: what 100 chips cost, e.g. 100 for one a chip, 50 for 0.50 a chip."
         ),
     )
-    chip_values = forms.CharField(
+    chip_values = ChipValuesField(
         label=_("Chip values"),
         initial=", ".join(str(v) for v in DEFAULT_CHIP_VALUES),
-        max_length=200,
         help_text=_(
             "The denominations in the box, smallest first, separated by commas. Left as they"
             " are, they follow the blinds (5/10: 5, 25, 100, 500)."
@@ -334,15 +327,6 @@ class TableForm(forms.ModelForm):
             for spec in games.GAMES.values()
         }
 
-    def clean_chip_values(self) -> list[int]:
-        parts = [p.strip() for p in self.cleaned_data["chip_values"].replace(";", ",").split(",")]
-        parts = [p for p in parts if p]
-        if not all(len(p) <= 12 and p.isascii() and p.isdigit() for p in parts):
-            raise ValidationError(_("Chip values are whole numbers, e.g. 5, 25, 100."))
-        if not parts or min(int(p) for p in parts) <= 0:
-            raise ValidationError(_("Enter at least one chip value above 0."))
-        return bounded_chip_values(parts)
-
     def clean_max_seats(self) -> int:
         seats = self.cleaned_data["max_seats"]
         if not 2 <= seats <= 10:
@@ -379,7 +363,7 @@ class TableForm(forms.ModelForm):
             )
         return data
 
-    def _derived_chips(self, data: dict[str, Any]) -> list[int] | None:
+    def _derived_chips(self, data: dict[str, Any]) -> tuple[int, ...] | None:
         """The chip values, derived from the stakes when the host left them alone: a new
         table's default box follows the blinds; an edited table keeps its chips unless they
         cannot make the new stakes."""
@@ -388,13 +372,13 @@ class TableForm(forms.ModelForm):
             return chips
         stakes = stake_amounts(data)
         if self.editing:
-            current = [int(c["value"]) for c in self.instance.chips]
+            current = tuple(int(c["value"]) for c in self.instance.chips)
             untouched = chips == current
             unit = current[0] if current else 1
             if untouched and any(s % unit for s in stakes if s):
-                chips = chips_for_stakes(*stakes)
+                chips = values_for_stakes(*stakes)
         elif chips == DEFAULT_CHIP_VALUES:
-            chips = chips_for_stakes(*stakes)
+            chips = values_for_stakes(*stakes)
         data["chip_values"] = chips
         return chips
 
@@ -558,13 +542,12 @@ class TableForm(forms.ModelForm):
             # A table joins a night that is still being played (checked under the session's
             # lock: a settle a moment before refuses it).
             table.session.hold(Session.State.OPEN)
-        colours = ["white", "red", "green", "black", "purple", "yellow", "orange", "blue"]
+        # The default box's colours and counts for the values typed; an edited table keeps the
+        # chips it had of a value it keeps.
         kept = {int(c["value"]): c for c in table.chips} if self.editing else {}
         table.chips = [
-            dict(kept[value])
-            if value in kept
-            else {"colour": colours[i % len(colours)], "value": value, "count": 100}
-            for i, value in enumerate(data["chip_values"])
+            dict(kept[chip.value]) if chip.value in kept else chip.data()
+            for chip in box(data["chip_values"])
         ]
         table.options = {
             **(table.options if self.editing else {}),
@@ -715,7 +698,7 @@ class SeatPlayerForm(VersionForm):
             raise ValidationError(_("Choose a player from the roster or type a new name."))
         if player is not None and name:
             raise ValidationError(_("Choose a player or type a new name, not both."))
-        if name and Player.objects.filter(host=self.table.host, name=name).exists():
+        if name and Player.objects.named(self.table.host, name) is not None:
             self.add_error(
                 "new_player", _("%(name)s is already on your roster.") % {"name": isolate(name)}
             )

@@ -25,6 +25,7 @@ from django.utils.translation import gettext_lazy as _
 
 from config import limits
 from config.bounds import MaxChips, at_most, length_at_most
+from config.chips import ChipSet, box, values_for_stakes
 from config.network import new_token
 from config.revision import Stale
 from config.text import isolate
@@ -65,18 +66,12 @@ from dealer.gamelog import polls
 from dealer.gamelog.models import LogEntry, UndoneEntry
 from ledger.models import Player, Session
 
-# A sensible default box of chips: colour, value, how many. The smallest chip in play is the unit
-# for odd chips and the smallest bet increment.
-DEFAULT_CHIPS: list[dict[str, Any]] = [
-    {"colour": "white", "value": 5, "count": 100},
-    {"colour": "red", "value": 25, "count": 100},
-    {"colour": "green", "value": 100, "count": 50},
-    {"colour": "black", "value": 500, "count": 25},
-]
-
 
 def default_chips() -> list[dict[str, Any]]:
-    return [dict(chip) for chip in DEFAULT_CHIPS]
+    """A table's chips unless it says otherwise: the default box (`config.chips`) at the default
+    blinds, 5/10: white 5, red 25, green 100, black 500. The smallest chip in play is the unit
+    for odd chips and the smallest bet increment. (Migration 0001 names this function.)"""
+    return box(values_for_stakes(5, 10)).data()
 
 
 INVITE_SALT = "pott.dealer.co-dealer-invite"
@@ -262,10 +257,14 @@ class Table(models.Model):
     # --- rules ---------------------------------------------------------------------------
 
     @property
+    def chip_set(self) -> ChipSet:
+        """The table's chips (`config.chips`)."""
+        return ChipSet.from_data(self.chips)
+
+    @property
     def smallest_chip(self) -> int:
         """The smallest chip in play: the unit for odd chips and the smallest increment."""
-        values = [int(c["value"]) for c in self.chips if int(c.get("count", 1)) > 0]
-        return min(values, default=1)
+        return min(self.chip_set.values, default=1)
 
     def house_options(self) -> HouseOptions:
         """The house options for the engine. Pot-limit's rounding is stored as the table's

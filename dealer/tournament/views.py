@@ -32,10 +32,11 @@ from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from config import limits
+from config.chips import box, values_for_stakes
 from config.forms import (
     MAX_REVISION,
+    ChipValuesField,
     NameField,
-    bounded_chip_values,
     chips_field,
     number_field,
     revision_field,
@@ -181,25 +182,25 @@ def _seconds(minutes: str) -> int | None:
     return seconds if 0 < seconds <= limits.MAX_LEVEL_MINUTES * 60 else None
 
 
-def _chip_values(text: str) -> list[int]:
-    parts = [v for v in re.split(r"[\s,;]+", text.strip()) if v]
-    if not all(len(v) <= 12 and v.isascii() and v.isdigit() for v in parts):
-        raise forms.ValidationError(_("Write the chip values as numbers: 5, 25, 100."))
-    values = bounded_chip_values(parts)
-    if not values or values[0] <= 0:
-        raise forms.ValidationError(_("Give at least one chip value above 0."))
-    return values
+def _chip_values_field(**kwargs: Any) -> ChipValuesField:
+    """A structure's chip values: the default box at the usual first level, 25/50."""
+    return ChipValuesField(
+        label=gettext_lazy("Chip values"),
+        initial=", ".join(str(v) for v in values_for_stakes(25, 50)),
+        error_messages={
+            "invalid": gettext_lazy("Write the chip values as numbers: 5, 25, 100."),
+            "min_value": gettext_lazy("Give at least one chip value above 0."),
+        },
+        **kwargs,
+    )
 
 
 class StructureForm(forms.Form):
     """A structure in the editor: the chips, the starting stack and one line per step."""
 
     name = NameField(label=gettext_lazy("Name"), required=False)
-    chips = forms.CharField(
-        label=gettext_lazy("Chip values"),
-        initial="25, 100, 500, 1000",
-        max_length=200,
-        help_text=gettext_lazy("The denominations in play at the start, separated by commas."),
+    chips = _chip_values_field(
+        help_text=gettext_lazy("The denominations in play at the start, separated by commas.")
     )
     starting_stack = chips_field(gettext_lazy("Starting stack"), initial=10000)
     steps = forms.CharField(
@@ -214,9 +215,6 @@ class StructureForm(forms.Form):
 
     structure: TournamentStructure | None = None
     findings: tuple[Finding, ...] = ()
-
-    def clean_chips(self) -> list[int]:
-        return _chip_values(self.cleaned_data["chips"])
 
     def clean(self) -> dict[str, Any]:
         data = super().clean()
@@ -246,9 +244,7 @@ class GeneratorForm(forms.Form):
         gettext_lazy("Players"), min_value=2, max_value=limits.MAX_ENTRIES, initial=10
     )
     starting_stack = chips_field(gettext_lazy("Starting stack"), initial=10000)
-    chips = forms.CharField(
-        label=gettext_lazy("Chip values"), initial="25, 100, 500, 1000", max_length=200
-    )
+    chips = _chip_values_field()
     hours = forms.DecimalField(
         label=gettext_lazy("Wanted duration (hours)"),
         min_value=0.5,
@@ -273,9 +269,6 @@ class GeneratorForm(forms.Form):
     )
 
     structure: TournamentStructure | None = None
-
-    def clean_chips(self) -> list[int]:
-        return _chip_values(self.cleaned_data["chips"])
 
     def clean(self) -> dict[str, Any]:
         data = super().clean()
@@ -986,7 +979,6 @@ def _open_table(request: HtmxHttpRequest, clock: TournamentClock, seen: int) -> 
     chips = player_chips(clock.tournament)
     level = clock.level_for_hand()
     values = clock.structure.chips_at(clock.step) or clock.structure.chips
-    colours = ["white", "red", "green", "black", "purple", "yellow", "orange", "blue"]
     name = f"{clock.tournament.name}: {drawn['name']}"[: limits.MAX_NAME]
     try:
         with transaction.atomic():
@@ -998,10 +990,7 @@ def _open_table(request: HtmxHttpRequest, clock: TournamentClock, seen: int) -> 
                 name=name,
                 max_seats=max(int(drawn["max_seats"]), max(seats)),
                 clock=clock,
-                chips=[
-                    {"colour": colours[i % len(colours)], "value": value, "count": 100}
-                    for i, value in enumerate(values)
-                ],
+                chips=box(values).data(),  # the default box's colours for the level's chips
                 small_blind=level.small_blind,
                 big_blind=level.big_blind,
             )

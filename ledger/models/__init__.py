@@ -16,8 +16,9 @@ dealer/. The live table records buy-ins and cash-outs through `Session.buy_in` a
 
 from __future__ import annotations
 
-# Players first, then sessions, then tournaments: each points at the ones before it, and imports
-# what points back at it (for use in its methods) at its bottom, once its own classes exist.
+# One way: hooks ← sessions ← tournaments ← players. The roster comes last because merging two
+# entries of a person moves their rows in sessions and tournaments; those name Player by its
+# label ("ledger.Player") and never import it.
 from ledger.models.hooks import (
     BUSY_CHECKS,
     MERGE_HOOKS,

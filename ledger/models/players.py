@@ -1,5 +1,8 @@
 """The host's roster: a player across sessions and tournaments, and merging two entries of the
 same person.
+
+The roster sits above the nights and the tournaments (a merge moves a person's rows in both):
+this module imports them, and they name Player by its label ("ledger.Player").
 """
 
 from __future__ import annotations
@@ -15,8 +18,17 @@ from django.utils.translation import gettext_lazy
 
 from config import limits
 from config.bounds import length_at_most
-from config.text import isolate
+from config.text import isolate, name_key
 from ledger.models.hooks import MERGE_HOOKS
+from ledger.models.sessions import CashOut, Result, Session
+from ledger.models.tournaments import Tournament
+
+
+class PlayerQuerySet(models.QuerySet["Player"]):
+    def named(self, host: Any, name: str) -> Player | None:
+        """The host's player called `name`, however it is capitalised or spaced (`name_key`),
+        or None: the one rule of every form that takes "a roster player or a new name"."""
+        return self.filter(host=host, name_key=name_key(name)).first()
 
 
 class Player(models.Model):
@@ -26,6 +38,8 @@ class Player(models.Model):
         settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="players"
     )
     name = models.CharField(gettext_lazy("name"), max_length=limits.MAX_NAME)
+    # The name as the roster compares it (config.text.name_key), kept by save(): one per host.
+    name_key = models.CharField(max_length=3 * limits.MAX_NAME, editable=False)
     nickname = models.CharField(
         gettext_lazy("nickname"), max_length=limits.MAX_NICKNAME, blank=True
     )
@@ -64,10 +78,14 @@ class Player(models.Model):
     )
     created_at = models.DateTimeField(auto_now_add=True)
 
+    objects = PlayerQuerySet.as_manager()
+
     class Meta:
         ordering = ["name"]
         constraints = [
-            models.UniqueConstraint(fields=["host", "name"], name="player_name_unique_per_host"),
+            models.UniqueConstraint(
+                fields=["host", "name_key"], name="player_name_key_unique_per_host"
+            ),
             length_at_most("name", limits.MAX_NAME, "player_name_length"),
             length_at_most("nickname", limits.MAX_NICKNAME, "player_nickname_length"),
             length_at_most(
@@ -82,6 +100,13 @@ class Player(models.Model):
     def __str__(self) -> str:
         # How a player appears in a sentence: the name isolated (config/text.py).
         return isolate(self.nickname or self.name)
+
+    def save(self, *args: Any, **kwargs: Any) -> None:
+        self.name_key = name_key(self.name)
+        fields = kwargs.get("update_fields")
+        if fields is not None and "name" in fields:
+            kwargs["update_fields"] = {*fields, "name_key"}
+        super().save(*args, **kwargs)
 
     @transaction.atomic
     def merge(self, other: Player) -> None:
@@ -202,8 +227,3 @@ def _references(model: type[models.Model]) -> list[Any]:
         for f in model._meta.get_fields(include_hidden=True)
         if f.auto_created and not f.concrete and f.one_to_many
     ]
-
-
-# The rows a merge adds up or moves point at Player: imported once it is defined.
-from ledger.models.sessions import CashOut, Result, Session  # noqa: E402
-from ledger.models.tournaments import Tournament  # noqa: E402

@@ -12,7 +12,7 @@ from collections import defaultdict
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from fractions import Fraction
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from django.conf import settings
 from django.core.exceptions import ValidationError
@@ -27,8 +27,13 @@ from config.network import new_token
 from config.text import isolate
 from ledger import settlement
 from ledger.models.hooks import BUSY_CHECKS, SEATED, SETTLE_HOOKS, UNOWNED
-from ledger.models.players import Player
 from ledger.settlement import Chip
+
+if TYPE_CHECKING:
+    from ledger.models.players import Player
+
+# The roster sits above the nights: a player's merge moves their rows here, so this module
+# names Player by its label ("ledger.Player"), as the tournaments do.
 
 # The bank's key in balances: the host, holding the cash paid in (when no player is the banker).
 BANK = 0
@@ -111,7 +116,7 @@ class Session(models.Model):
     # The player who holds the bank's cash (usually the host, when playing). Empty: the host
     # holds it without playing, and appears as "the bank".
     banker = models.ForeignKey(
-        Player, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
+        "ledger.Player", on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
     )
     # Settlement options.
     through_bank = models.BooleanField(gettext_lazy("everything through the bank"), default=False)
@@ -121,7 +126,7 @@ class Session(models.Model):
     # How a difference between chips sold and counted is resolved, and who decided when.
     policy = models.CharField(max_length=10, choices=Policy.choices, default="", blank=True)
     policy_player = models.ForeignKey(
-        Player, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
+        "ledger.Player", on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
     )
     policy_by = models.ForeignKey(
         settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
@@ -424,7 +429,7 @@ class Session(models.Model):
         difference is undecided."""
         self.hold(self.State.OPEN, self.State.COUNTING, version=version)
         self._check_not_busy()
-        unfinished = self.tournaments.exclude(state=Tournament.State.FINISHED).first()
+        unfinished = self.tournaments.unfinished().first()
         if unfinished is not None:
             raise ValidationError(
                 _("The tournament %(name)s is not finished: record the last bust-outs or a deal.")
@@ -869,7 +874,7 @@ class BuyIn(models.Model):
         TOP_UP = "top_up", gettext_lazy("top-up")
 
     session = models.ForeignKey(Session, on_delete=models.CASCADE, related_name="buy_ins")
-    player = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="buy_ins")
+    player = models.ForeignKey("ledger.Player", on_delete=models.PROTECT, related_name="buy_ins")
     chips = models.PositiveIntegerField(gettext_lazy("chips"), validators=[MaxChips()])
     method = models.CharField(max_length=10, choices=Method.choices, default=Method.CASH)
     kind = models.CharField(max_length=10, choices=Kind.choices, default=Kind.BUY_IN)
@@ -898,7 +903,7 @@ class CashOut(models.Model):
         COUNT = "count", gettext_lazy("final count")
 
     session = models.ForeignKey(Session, on_delete=models.CASCADE, related_name="cash_outs")
-    player = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="cash_outs")
+    player = models.ForeignKey("ledger.Player", on_delete=models.PROTECT, related_name="cash_outs")
     # What one player holds, 64-bit: a count typed is at most MAX_STACK (the forms), chips
     # taken off a table are what the player won.
     chips = models.PositiveBigIntegerField(gettext_lazy("chips"))
@@ -926,7 +931,7 @@ class Result(models.Model):
     zero, less what the host absorbed)."""
 
     session = models.ForeignKey(Session, on_delete=models.CASCADE, related_name="results")
-    player = models.ForeignKey(Player, on_delete=models.CASCADE, related_name="results")
+    player = models.ForeignKey("ledger.Player", on_delete=models.CASCADE, related_name="results")
     amount = models.BigIntegerField()
     # Sums of a night's buy-ins and counts: 64-bit.
     bought = models.PositiveBigIntegerField(default=0)
@@ -944,10 +949,10 @@ class Transfer(models.Model):
 
     session = models.ForeignKey(Session, on_delete=models.CASCADE, related_name="transfers")
     payer = models.ForeignKey(
-        Player, on_delete=models.PROTECT, null=True, blank=True, related_name="payments"
+        "ledger.Player", on_delete=models.PROTECT, null=True, blank=True, related_name="payments"
     )
     payee = models.ForeignKey(
-        Player, on_delete=models.PROTECT, null=True, blank=True, related_name="receipts"
+        "ledger.Player", on_delete=models.PROTECT, null=True, blank=True, related_name="receipts"
     )
     amount = models.BigIntegerField()
     # Transfers with the same group settle a set of players whose balances cancel out.
@@ -1037,7 +1042,3 @@ class SessionEvent(models.Model):
     class Meta:
         ordering = ["at", "id"]
         constraints = [length_at_most("note", 200, "session_event_note_length")]
-
-
-# A night's tournaments point at Session: imported once it is defined.
-from ledger.models.tournaments import Tournament  # noqa: E402

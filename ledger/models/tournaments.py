@@ -9,7 +9,7 @@ import random
 from collections import defaultdict
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from django.conf import settings
 from django.core.exceptions import ValidationError
@@ -22,8 +22,16 @@ from config import limits
 from config.bounds import MaxChips, MaxLevel, MaxMoney, MaxStack, at_most, length_at_most
 from config.text import isolate
 from ledger import prizes, settlement
-from ledger.models.players import Player
 from ledger.models.sessions import BuyIn, Session
+
+if TYPE_CHECKING:
+    from ledger.models.players import Player
+
+
+class TournamentQuerySet(models.QuerySet["Tournament"]):
+    def unfinished(self) -> TournamentQuerySet:
+        """Tournaments still registering or being played."""
+        return self.exclude(state=Tournament.State.FINISHED)
 
 
 class Tournament(models.Model):
@@ -94,6 +102,8 @@ class Tournament(models.Model):
     # device working from the same page records nothing twice.
     version = models.PositiveBigIntegerField(default=1)
     created_at = models.DateTimeField(auto_now_add=True)
+
+    objects = TournamentQuerySet.as_manager()
 
     class Meta:
         ordering = ["-created_at"]
@@ -611,7 +621,9 @@ class Entry(models.Model):
         ADD_ON = "add_on", gettext_lazy("add-on")
 
     tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="entries")
-    player = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="tournament_entries")
+    player = models.ForeignKey(
+        "ledger.Player", on_delete=models.PROTECT, related_name="tournament_entries"
+    )
     kind = models.CharField(max_length=10, choices=Kind.choices, default=Kind.BUY_IN)
     money = models.PositiveIntegerField(
         gettext_lazy("money (minor units)"), validators=[MaxMoney()]
@@ -641,7 +653,9 @@ class Finish(models.Model):
     (at the start of that hand) finishes higher; equal stacks tie and share the places' prizes."""
 
     tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="finishes")
-    player = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="tournament_finishes")
+    player = models.ForeignKey(
+        "ledger.Player", on_delete=models.PROTECT, related_name="tournament_finishes"
+    )
     place = models.PositiveSmallIntegerField()
     # Bust-outs recorded together (one hand) share a number; undo removes the last one.
     hand = models.PositiveIntegerField(default=0)

@@ -3,8 +3,8 @@ from __future__ import annotations
 from django import template
 from django.utils.translation import get_language
 
+from config.colours import colour_name
 from ledger import payment, settlement
-from ledger.colours import colour_name
 
 register = template.Library()
 

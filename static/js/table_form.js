@@ -5,7 +5,7 @@
 // Without the script every field shows and the server derives the chips (TableForm).
 (function () {
   "use strict";
-  // dealer/engine/chips.py: STANDARD_CHIPS and chips_for_stakes.
+  // config/chips.py: STANDARD_VALUES and values_for_stakes.
   var STANDARD = [1, 5, 25, 100, 500, 1000, 5000, 25000, 100000, 500000, 1000000];
   // dealer/poker/forms.py: STAKES, the amounts the chips must make.
   var STAKES = ["small_blind", "big_blind", "small_bet", "big_bet", "bring_in", "ante"];

@@ -76,6 +76,14 @@ def pad_for(client: Client, host: Any) -> Any:
     return make
 
 
+def test_a_name_on_the_roster_in_another_case_is_that_player(client: Client, host: Any) -> None:
+    asa = Player.objects.create(host=host, name="Åsa")
+    client.force_login(host)
+    assert create(client, ["åsa", "Bo"]).status_code == 302
+    assert DeluxeGame.objects.get().roster[0] == asa
+    assert Player.objects.filter(host=host).count() == 2
+
+
 def test_the_new_table_page_leads_to_the_poker_deluxe_form(client: Client, host: Any) -> None:
     client.force_login(host)
     page = client.get("/tables/new/").text

@@ -156,6 +156,13 @@ def test_a_name_already_on_the_roster_is_refused(tablet: Tablet) -> None:
     assert not BuyIn.objects.filter(chips=500).exists()
 
 
+def test_a_name_on_the_roster_in_another_case_is_refused_too(tablet: Tablet) -> None:
+    response = seat(tablet, new_player="BO")
+    assert "BO is already on your roster." in text(response)
+    assert tablet.table.seats.count() == 3
+    assert Player.objects.filter(host=tablet.table.host, name__iexact="bo").count() == 1
+
+
 def test_a_taken_seat_is_refused(tablet: Tablet) -> None:
     response = seat(tablet, new_player="Dag", seat=3)
     assert "Select a valid choice." in text(response)
