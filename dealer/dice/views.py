@@ -20,6 +20,7 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 
 from config.http import HtmxHttpRequest
 from config.network import lan_url
+from config.revision import STALE_GAME
 from dealer.dice.forms import (
     CallForm,
     ClaimForm,
@@ -44,7 +45,7 @@ from dealer.engine.dice import (
 )
 from dealer.engine.dice.liars import Ending
 from dealer.engine.dice.liars import Phase as LiarsPhase
-from dealer.gamelog.screen import GameScreen, form_error, new_game, stale_message
+from dealer.gamelog.screen import GameScreen, form_error, new_game
 
 # "Roll for me": nobody at the table can predict or replay it.
 DICE_RANDOM = random.SystemRandom()
@@ -82,7 +83,7 @@ def _move(request: HtmxHttpRequest, pk: int, kind: str, form_class: Any, make: A
     form = form_class(request.POST)
     if not form.is_valid():
         if "version" in form.errors:  # a page without a version it could have shown
-            return SCREEN.respond(request, game, error=stale_message())
+            return SCREEN.respond(request, game, error=str(STALE_GAME))
         return SCREEN.respond(request, game, error=form_error(form))
     data = form.cleaned_data
     return SCREEN.change(

@@ -18,6 +18,7 @@ from config.forms import (
     hidden_number,
     revision_field,
 )
+from config.revision import VersionForm
 from config.text import isolate
 from dealer.engine import ButtonStraddleOrder, Card, HeadsUpCap, StraddleRaise, games, parse_card
 from dealer.engine.chips import STANDARD_CHIPS, chips_for_stakes
@@ -588,12 +589,6 @@ class TableForm(forms.ModelForm):
             rate_minor=minor,
             rate_chips=100,
         )
-
-
-class VersionForm(forms.Form):
-    """Every change to a table carries the version of the table the device saw."""
-
-    version = revision_field()
 
 
 class CloseTableForm(VersionForm):

@@ -43,6 +43,7 @@ from config.forms import (
 from config.http import HtmxHttpRequest
 from config.limits import whole_number
 from config.network import lan_url, qr_svg
+from config.revision import STALE_CLOCK, Stale, VersionForm, region_or_page
 from config.text import isolate
 from dealer.engine import clock as engine
 from dealer.engine.clock import ClockError, ClockView
@@ -65,7 +66,6 @@ from dealer.tournament.models import SavedStructure, TournamentClock, clock_row,
 from ledger.models import Entry, Finish, Player, Tournament
 from ledger.templatetags.ledger import money
 
-STALE = gettext_lazy("Another device changed the clock first: this is the clock as it is now.")
 MINUTE = timedelta(minutes=1)
 
 
@@ -295,10 +295,6 @@ class GeneratorForm(forms.Form):
         return data
 
 
-class VersionForm(forms.Form):
-    version = revision_field()
-
-
 # --- rendering helpers -----------------------------------------------------------------------
 
 
@@ -494,10 +490,7 @@ def _editor(
         "templates": SavedStructure.objects.filter(host=request.user),
         **extra,
     }
-    template = "dealer/tournament/structure.html"
-    if request.htmx:
-        template += "#editor"
-    return render(request, template, context)
+    return region_or_page(request, "dealer/tournament/structure.html", "editor", context)
 
 
 def _generated_form(generator: GeneratorForm, name: str) -> StructureForm:
@@ -669,10 +662,7 @@ def _apply(
 def _remote(request: HtmxHttpRequest, clock: TournamentClock, **extra: Any) -> HttpResponse:
     context = clock_context(clock)
     context.update(extra)
-    template = "dealer/tournament/clock_remote.html"
-    if request.htmx:
-        template += "#remote"
-    return render(request, template, context)
+    return region_or_page(request, "dealer/tournament/clock_remote.html", "remote", context)
 
 
 @login_required
@@ -702,18 +692,16 @@ def remote_act(request: HtmxHttpRequest, pk: int, action: str) -> HttpResponse:
         return _remote(request, clock, error=_("Reload the page: the clock's version is missing."))
     version = form.cleaned_data["version"]
     if version != clock.version:
-        return _remote(request, clock, error=str(STALE))
+        return _remote(request, clock, error=str(STALE_CLOCK))
     try:
         state = _apply(clock.state, clock.structure, timezone.now(), action)
     except ClockError as error:
         return _remote(request, clock, error=str(error))
-    with transaction.atomic():
-        # The version is bumped on every change: if it is still the one read, so is the state.
-        if not clock.claim(version):
-            clock.refresh_from_db()
-            return _remote(request, clock, error=str(STALE))
-        clock.set_state(state)
-        clock.save(update_fields=["step", "ends_at", "remaining", "started", "version"])
+    try:
+        clock.play(state, version=version)
+    except Stale:
+        clock.refresh_from_db()
+        return _remote(request, clock, error=str(STALE_CLOCK))
     if not request.htmx:
         return redirect("dealer:clock:remote", pk=pk)
     return _remote(request, clock)
@@ -846,10 +834,8 @@ def _tables_context(clock: TournamentClock, **extra: Any) -> dict[str, Any]:
 
 
 def _tables_response(request: HtmxHttpRequest, clock: TournamentClock, **extra: Any) -> Any:
-    template = "dealer/tournament/tables.html"
-    if request.htmx:
-        template += "#tables"
-    return render(request, template, _tables_context(clock, **extra))
+    context = _tables_context(clock, **extra)
+    return region_or_page(request, "dealer/tournament/tables.html", "tables", context)
 
 
 @login_required
@@ -869,7 +855,7 @@ def tables_act(request: HtmxHttpRequest, pk: int, action: str) -> HttpResponse:
         return _tables_response(request, clock, error=_("Reload the page."))
     seen = version.cleaned_data["version"]
     if seen != clock.version:
-        return _tables_response(request, clock, error=str(STALE))
+        return _tables_response(request, clock, error=str(STALE_CLOCK))
     if action == "open":
         return _open_table(request, clock, seen)
     before = copy.deepcopy(clock.tables)
@@ -880,12 +866,13 @@ def tables_act(request: HtmxHttpRequest, pk: int, action: str) -> HttpResponse:
         return _tables_response(request, clock, error=str(error))
     try:
         with transaction.atomic():
-            if not clock.claim(seen):
-                clock.refresh_from_db()
-                return _tables_response(request, clock, error=str(STALE))
+            clock.claim(seen)
             broken = before[moves[0].from_table] if action == "break" and moves else None
             _follow_at_dealer_tables(before, moves, broken, by=request.user)
             clock.save(update_fields=["tables", "version"])
+    except Stale:
+        clock.refresh_from_db()
+        return _tables_response(request, clock, error=str(STALE_CLOCK))
     except ValidationError as error:
         clock.refresh_from_db()
         return _tables_response(request, clock, error=" ".join(error.messages))
@@ -990,9 +977,7 @@ def _open_table(request: HtmxHttpRequest, clock: TournamentClock, seen: int) -> 
     name = f"{clock.tournament.name}: {drawn['name']}"[: limits.MAX_NAME]
     try:
         with transaction.atomic():
-            if not clock.claim(seen):
-                clock.refresh_from_db()
-                return _tables_response(request, clock, error=str(STALE))
+            clock.claim(seen)
             table = Table(
                 host=request.user,
                 name=name,
@@ -1021,6 +1006,9 @@ def _open_table(request: HtmxHttpRequest, clock: TournamentClock, seen: int) -> 
                 )
             clock.tables[index]["dealer_table"] = table.pk
             clock.save(update_fields=["tables", "version"])
+    except Stale:
+        clock.refresh_from_db()
+        return _tables_response(request, clock, error=str(STALE_CLOCK))
     except ValidationError as error:
         clock.refresh_from_db()
         return _tables_response(request, clock, error=" ".join(error.messages))
