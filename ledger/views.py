@@ -16,9 +16,8 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
 
-from config.forms import MAX_REVISION
 from config.http import HtmxHttpRequest
-from config.limits import whole_number
+from config.revision import posted_version, region_or_page
 from config.text import csv_writer, isolate, spreadsheet_text
 from ledger import settlement
 from ledger.chart import line_chart
@@ -53,7 +52,7 @@ def _error(error: ValidationError) -> str:
 def _version(request: HtmxHttpRequest) -> int:
     """The session version the page showed (every form on it carries it); 0, which no session
     has, when it is missing or not a number: the post is then out of date."""
-    return whole_number(request.POST.get("version", ""), MAX_REVISION) or 0
+    return posted_version(request) or 0
 
 
 def _form_errors(form: Any) -> str:
@@ -142,8 +141,7 @@ def _night(request: HtmxHttpRequest, session: Session, **forms: Any) -> HttpResp
     if session.is_locked:
         context["codes"] = {code.transfer.pk: code for code in pay_codes(session)}
         context.update(pay_link(request, session))
-    template = "ledger/session.html#night" if request.htmx else "ledger/session.html"
-    return render(request, template, context)
+    return region_or_page(request, "ledger/session.html", "night", context)
 
 
 def _step_text(session: Session) -> str:

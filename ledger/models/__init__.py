@@ -30,7 +30,6 @@ from ledger.models.players import Player
 from ledger.models.sessions import (
     BANK,
     MAX_SETTLED_MINOR,
-    STALE_SESSION,
     BuyIn,
     CashOut,
     CountSource,
@@ -55,7 +54,6 @@ __all__ = [
     "SEATED",
     "UNOWNED",
     "SETTLE_HOOKS",
-    "STALE_SESSION",
     "TOURNAMENT_LINKS",
     "BuyIn",
     "CashOut",

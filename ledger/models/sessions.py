@@ -24,6 +24,7 @@ from django.utils.translation import gettext as _
 from config import limits
 from config.bounds import MaxChips, MaxMoney, at_most, length_at_most
 from config.network import new_token
+from config.revision import STALE_PAGE, Stale
 from config.text import isolate
 from ledger import settlement
 from ledger.models.hooks import BUSY_CHECKS, SEATED, SETTLE_HOOKS, UNOWNED
@@ -62,14 +63,9 @@ class CountSource:
         return self.at_tables if self.seated else None
 
 
-STALE_SESSION = gettext_lazy(
-    "This page was out of date (another device changed the session): nothing was recorded. "
-    "Here it is as it is now."
-)
-
-
-class StaleSession(ValidationError):
-    """The page that posted showed an older version of the session."""
+class StaleSession(Stale, ValidationError):
+    """The page that posted showed an older version of the session: Stale, and a
+    ValidationError with the refusal text (the session's views show every refusal alike)."""
 
 
 class SessionQuerySet(models.QuerySet["Session"]):
@@ -193,7 +189,7 @@ class Session(models.Model):
             raise ValidationError(_("This session no longer exists."))
         self.state, self.version = row
         if version is not None and version != self.version:
-            raise StaleSession(STALE_SESSION)
+            raise StaleSession(STALE_PAGE)
         if self.state not in allowed:
             if self.state == self.State.SETTLED:
                 raise ValidationError(_("This session is settled: reopen it to change it."))

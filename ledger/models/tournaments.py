@@ -18,7 +18,7 @@ from django.utils import timezone
 from django.utils.translation import get_language, gettext_lazy
 from django.utils.translation import gettext as _
 
-from config import limits
+from config import limits, revision
 from config.bounds import MaxChips, MaxLevel, MaxMoney, MaxStack, at_most, length_at_most
 from config.text import isolate
 from ledger import prizes, settlement
@@ -119,12 +119,9 @@ class Tournament(models.Model):
             length_at_most("name", limits.MAX_NAME, "tournament_name_length"),
         ]
 
-    def claim(self, version: int) -> bool:
-        """Take the next version if the page's `version` is still current (else: stale)."""
-        claimed = Tournament.objects.filter(pk=self.pk, version=version).update(version=version + 1)
-        if claimed:
-            self.version = version + 1
-        return bool(claimed)
+    def claim(self, version: int) -> None:
+        """Take the next version if the page's `version` is still current, else Stale."""
+        self.version = revision.claim(Tournament, self.pk, version)
 
     def __str__(self) -> str:
         return isolate(self.name)
