@@ -109,6 +109,26 @@ def _list(request: HtmxHttpRequest, form: TournamentForm) -> HttpResponse:
     )
 
 
+# What the New tournament form sets.
+FIELDS = (
+    "name",
+    "session",
+    "currency",
+    "buy_in",
+    "fee",
+    "starting_chips",
+    "re_entry",
+    "late_until_level",
+    "rebuy_until_level",
+    "rebuy_price",
+    "rebuy_chips",
+    "add_on_level",
+    "add_on_price",
+    "add_on_chips",
+    "payout_unit",
+)
+
+
 @require_POST
 @login_required
 def tournament_create(request: HtmxHttpRequest) -> HttpResponse:
@@ -117,41 +137,11 @@ def tournament_create(request: HtmxHttpRequest) -> HttpResponse:
         return _list(request, form)
     data = form.cleaned_data
     try:
-        with transaction.atomic():
-            if data["session"] is not None:
-                # Joins a night that is not settled (under the session's lock).
-                data["session"].hold(Session.State.OPEN, Session.State.COUNTING)
-            tournament = _create(request, data)
+        tournament = Tournament.open(host=request.user, **{name: data[name] for name in FIELDS})
     except ValidationError as error:
         form.add_error("session", error)
         return _list(request, form)
     return redirect("ledger:tournament_detail", pk=tournament.pk)
-
-
-def _create(request: HtmxHttpRequest, data: dict[str, Any]) -> Tournament:
-    return Tournament.objects.create(
-        host=request.user,
-        **{
-            name: data[name]
-            for name in (
-                "name",
-                "session",
-                "currency",
-                "buy_in",
-                "fee",
-                "starting_chips",
-                "re_entry",
-                "late_until_level",
-                "rebuy_until_level",
-                "rebuy_price",
-                "rebuy_chips",
-                "add_on_level",
-                "add_on_price",
-                "add_on_chips",
-                "payout_unit",
-            )  # fmt: skip
-        },
-    )
 
 
 # --- the tournament page ----------------------------------------------------------------------

@@ -8,7 +8,6 @@ from typing import Any
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import ValidationError
-from django.db import transaction
 from django.db.models import Count, Sum
 from django.http import Http404, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
@@ -168,18 +167,15 @@ def buy_in_add(request: HtmxHttpRequest, pk: int) -> HttpResponse:
         return _night(request, session, buy_in_form=form)
     data = form.cleaned_data
     try:
-        with transaction.atomic():
-            player = data["player"] or Player.objects.create(
-                host=request.user, name=data["new_name"]
-            )
-            session.buy_in(
-                player,
-                data["chips"],
-                method=data["method"],
-                kind=data["kind"],
-                by=request.user,
-                version=_version(request),
-            )
+        session.buy_in(
+            data["player"],
+            data["chips"],
+            new_name=data.get("new_name", ""),
+            method=data["method"],
+            kind=data["kind"],
+            by=request.user,
+            version=_version(request),
+        )
     except ValidationError as error:
         session.refresh_from_db()
         return _night(request, session, buy_in_form=form, error=_error(error))

@@ -162,6 +162,16 @@ class TournamentClock(models.Model):
         self.tournament = tournament
         return session
 
+    @classmethod
+    @transaction.atomic
+    def use_structure(cls, tournament: Tournament, structure: TournamentStructure) -> None:
+        """`tournament`'s clock plays `structure` from now on (a new clock when it has none);
+        a new version, so open remotes and displays redraw."""
+        clock, _created = cls.objects.select_for_update().get_or_create(tournament=tournament)
+        clock.set_structure(structure)
+        clock.version += 1
+        clock.save()
+
     def claim(self, version: int) -> None:
         """Take the next version if `version` is still current; Stale if another device
         changed the clock first (nothing is applied)."""

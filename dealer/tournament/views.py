@@ -20,7 +20,6 @@ from django import forms
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import ValidationError
-from django.db import transaction
 from django.db.models import Count, Max, OuterRef, Subquery, prefetch_related_objects
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
@@ -63,6 +62,7 @@ from dealer.engine.structure import (
     validate,
 )
 from dealer.tournament.models import SavedStructure, TournamentClock, clock_row, minutes_text
+from dealer.tournament.tables import confirm_moves, dealer_table, open_dealer_table
 from ledger.models import Entry, Finish, Player, Tournament
 from ledger.templatetags.ledger import money
 
@@ -625,13 +625,7 @@ def clock_setup(request: HtmxHttpRequest, pk: int) -> HttpResponse:
         notice = _("Saved as %(name)s.") % {"name": isolate(name)}
         return _editor(request, form=form, generator=generator, extra=extra, notice=notice)
     assert form.structure is not None
-    with transaction.atomic():
-        clock, _created = TournamentClock.objects.select_for_update().get_or_create(
-            tournament=tournament
-        )
-        clock.set_structure(form.structure)
-        clock.version += 1
-        clock.save()
+    TournamentClock.use_structure(tournament, form.structure)
     if not request.htmx:
         return redirect("dealer:clock:setup", pk=tournament.pk)
     return HttpResponse(
@@ -820,7 +814,7 @@ def _tables_context(clock: TournamentClock, **extra: Any) -> dict[str, Any]:
                 "max_seats": t.max_seats,
                 "seats": [(s, players[t.players[s]]) for s in sorted(t.players)],
                 "chips": {s: chips.get(t.players[s], 0) for s in t.players},
-                "dealer_table": _dealer_table(clock.tables[t.table]),
+                "dealer_table": dealer_table(clock.tables[t.table]),
             }
             for t in tables
         ],
@@ -865,11 +859,8 @@ def tables_act(request: HtmxHttpRequest, pk: int, action: str) -> HttpResponse:
         clock.tables = before
         return _tables_response(request, clock, error=str(error))
     try:
-        with transaction.atomic():
-            clock.claim(seen)
-            broken = before[moves[0].from_table] if action == "break" and moves else None
-            _follow_at_dealer_tables(before, moves, broken, by=request.user)
-            clock.save(update_fields=["tables", "version"])
+        broken = before[moves[0].from_table] if action == "break" and moves else None
+        confirm_moves(clock, seen, before, moves, broken, by=request.user)
     except Stale:
         clock.refresh_from_db()
         return _tables_response(request, clock, error=str(STALE_CLOCK))
@@ -954,13 +945,11 @@ def _open_table(request: HtmxHttpRequest, clock: TournamentClock, seen: int) -> 
     """One tap: a dealer table for one of the drawn tables, its players in their drawn seats
     with their tournament chips (nothing is bought: the chips were paid for in the tournament),
     in the tournament's session. Then the dealer's screen, ready to deal."""
-    from dealer.poker.models import Seat, Table
-
     index = whole_number(request.POST.get("table", ""), max(len(clock.tables) - 1, 0))
     if index is None or index >= len(clock.tables):
         return _tables_response(request, clock, error=_("No such table."))
     drawn = clock.tables[index]
-    if _dealer_table(drawn) is not None:
+    if dealer_table(drawn) is not None:
         return _tables_response(
             request, clock, error=_("%(table)s is open already.") % {"table": drawn["name"]}
         )
@@ -971,41 +960,8 @@ def _open_table(request: HtmxHttpRequest, clock: TournamentClock, seen: int) -> 
             request, clock, error=_("A table needs two players: draw the seats first.")
         )
     chips = player_chips(clock.tournament)
-    level = clock.level_for_hand()
-    values = clock.structure.chips_at(clock.step) or clock.structure.chips
-    colours = ["white", "red", "green", "black", "purple", "yellow", "orange", "blue"]
-    name = f"{clock.tournament.name}: {drawn['name']}"[: limits.MAX_NAME]
     try:
-        with transaction.atomic():
-            clock.claim(seen)
-            table = Table(
-                host=request.user,
-                name=name,
-                max_seats=max(int(drawn["max_seats"]), max(seats)),
-                clock=clock,
-                chips=[
-                    {"colour": colours[i % len(colours)], "value": value, "count": 100}
-                    for i, value in enumerate(values)
-                ],
-                small_blind=level.small_blind,
-                big_blind=level.big_blind,
-            )
-            table.session = clock.table_session()
-            table.session.hold(table.session.State.OPEN)
-            table.save()
-            table.take_level()
-            for number, player in sorted(seats.items()):
-                Seat.check_free(player)
-                # Dealt in from the first hand: nobody waits for the big blind at a new table.
-                Seat.objects.create(
-                    table=table,
-                    number=number,
-                    player=player,
-                    stack=chips.get(player.pk, 0),
-                    is_new=False,
-                )
-            clock.tables[index]["dealer_table"] = table.pk
-            clock.save(update_fields=["tables", "version"])
+        table = open_dealer_table(clock, seen, index, seats, chips, by=request.user)
     except Stale:
         clock.refresh_from_db()
         return _tables_response(request, clock, error=str(STALE_CLOCK))
@@ -1015,89 +971,12 @@ def _open_table(request: HtmxHttpRequest, clock: TournamentClock, seen: int) -> 
     messages.success(
         request,
         _("%(n)s players sit at %(table)s with their tournament chips.")
-        % {"n": len(seats), "table": isolate(name)},
+        % {"n": len(seats), "table": isolate(table.name)},
     )
     url = reverse("dealer:table", args=[table.pk])
     if not request.htmx:
         return redirect(url)
     return HttpResponse(status=204, headers={"HX-Redirect": url})
-
-
-def _dealer_table(drawn: dict[str, Any]) -> int | None:
-    """The dealer table opened for a drawn table, if it is still there."""
-    from dealer.poker.models import Table
-
-    pk = drawn.get("dealer_table")
-    if pk is None:
-        return None
-    return Table.objects.filter(pk=pk).values_list("pk", flat=True).first()
-
-
-def _follow_at_dealer_tables(
-    tables: list[dict[str, Any]], moves: list[Move], broken: dict[str, Any] | None, *, by: Any
-) -> None:
-    """Inside the transaction of a confirmed move or table break: the dealer tables opened for
-    the drawn tables (`tables`, as they were before the moves) follow. The player's seat moves
-    with the chips in front of them, as a cash table's Move does, logged in both histories; a
-    broken table's dealer table, left empty, closes. ValidationError (nothing changes) when the
-    player is in a hand there, or only one of the two tables is dealt at a dealer table."""
-    from dealer.poker.models import Seat, Table, TableEvent
-
-    for move in moves:
-        source_pk = _dealer_table(tables[move.from_table])
-        target_pk = _dealer_table(tables[move.to_table])
-        if source_pk is None and target_pk is None:
-            continue
-        player = Player.objects.get(pk=move.player)
-        if source_pk is None or target_pk is None:
-            dealt, other = (
-                (tables[move.from_table], tables[move.to_table])
-                if target_pk is None
-                else (tables[move.to_table], tables[move.from_table])
-            )
-            raise ValidationError(
-                _(
-                    "%(player)s would move from %(from)s to %(to)s, but only %(dealt)s is dealt"
-                    " at a dealer table: open %(other)s's dealer table first (this page)."
-                )
-                % {
-                    "player": player,
-                    "from": tables[move.from_table]["name"],
-                    "to": tables[move.to_table]["name"],
-                    "dealt": dealt["name"],
-                    "other": other["name"],
-                }
-            )
-        source = Table.objects.get(pk=source_pk)
-        target = Table.objects.get(pk=target_pk)
-        seat = Seat.objects.filter(table=source, player=player).first()
-        if seat is None:  # not seated there (left the dealer table): nothing to move
-            continue
-        hand = source.live_hand()
-        if hand is not None and seat.number in hand.config["seats"]:
-            raise ValidationError(
-                _("%(player)s is in hand %(n)s at %(table)s: confirm the move after it.")
-                % {"player": player, "n": hand.number, "table": source}
-            )
-        taken = Seat.objects.filter(table=target, number=move.to_seat).first()
-        if taken is not None:
-            raise ValidationError(
-                _(
-                    "Seat %(seat)s at %(table)s is taken by %(name)s, unlike in the draw: move"
-                    " that player first."
-                )
-                % {"seat": move.to_seat, "table": target, "name": taken.player}
-            )
-        seat.move_to(target, move.to_seat, by=by)
-        source.bump()
-        target.bump()
-    broken_pk = _dealer_table(broken) if broken is not None else None
-    if broken_pk is not None:
-        table = Table.objects.get(pk=broken_pk)
-        if not table.seats.exists() and table.closed_at is None:
-            table.closed_at = timezone.now()
-            table.bump(closed_at=table.closed_at)
-            TableEvent.log(table, TableEvent.Kind.CLOSED, by, players=[])
 
 
 def _move(clock: TournamentClock, moves: list[Any]) -> None:

@@ -227,16 +227,19 @@ class Session(models.Model):
 
     def buy_in(
         self,
-        player: Player,
+        player: Player | None,
         chips: int,
         *,
+        new_name: str = "",
         method: str = "cash",
         kind: str = "buy_in",
         by: Any | None = None,
         counts: Mapping[str, int] | None = None,
         version: int | None = None,
     ) -> BuyIn:
-        """Record chips bought by `player` (paid in cash to the bank, or on credit).
+        """Record chips bought by `player` (paid in cash to the bank, or on credit); None: a
+        new player named `new_name` joins the host's roster with it (a refused buy-in adds
+        nobody).
 
         Allowed while the game is played and while counting (a forgotten rebuy found at the
         count), never in a settled session."""
@@ -245,6 +248,8 @@ class Session(models.Model):
             raise ValidationError(_("A buy-in must be at least one chip."))
         with transaction.atomic():
             self.hold(self.State.OPEN, self.State.COUNTING, version=version)
+            if player is None:
+                player = Player.objects.create(host_id=self.host_id, name=new_name)
             return BuyIn.objects.create(
                 session=self,
                 player=player,

@@ -119,6 +119,16 @@ class Tournament(models.Model):
             length_at_most("name", limits.MAX_NAME, "tournament_name_length"),
         ]
 
+    @classmethod
+    @transaction.atomic
+    def open(cls, *, host: Any, **fields: Any) -> Tournament:
+        """A new tournament of `host`'s; one in a session (`fields["session"]`) joins a night
+        that is not settled (read under the session's lock, ValidationError if it is)."""
+        session = fields.get("session")
+        if session is not None:
+            session.hold(Session.State.OPEN, Session.State.COUNTING)
+        return cls.objects.create(host=host, **fields)
+
     def claim(self, version: int) -> None:
         """Take the next version if the page's `version` is still current, else Stale."""
         self.version = revision.claim(Tournament, self.pk, version)
