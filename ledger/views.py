@@ -170,7 +170,7 @@ def buy_in_add(request: HtmxHttpRequest, pk: int) -> HttpResponse:
         session.buy_in(
             data["player"],
             data["chips"],
-            new_name=data.get("new_name", ""),
+            new_name=data["new_name"] if data["player"] is None else "",
             method=data["method"],
             kind=data["kind"],
             by=request.user,

@@ -653,10 +653,17 @@ def _apply(
     return actions[action]()
 
 
-def _remote(request: HtmxHttpRequest, clock: TournamentClock, **extra: Any) -> HttpResponse:
-    context = clock_context(clock)
-    context.update(extra)
-    return region_or_page(request, "dealer/tournament/clock_remote.html", "remote", context)
+def _remote(
+    request: HtmxHttpRequest, clock: TournamentClock, redirect_to: str | None = None, **extra: Any
+) -> HttpResponse:
+    """The remote, or its #remote region for htmx (a change: a redirect to it, `redirect_to`,
+    for a full request)."""
+
+    def context() -> dict[str, Any]:
+        return {**clock_context(clock), **extra}
+
+    template = "dealer/tournament/clock_remote.html"
+    return region_or_page(request, template, "remote", context, redirect_to=redirect_to)
 
 
 @login_required
@@ -696,9 +703,7 @@ def remote_act(request: HtmxHttpRequest, pk: int, action: str) -> HttpResponse:
     except Stale:
         clock.refresh_from_db()
         return _remote(request, clock, error=str(STALE_CLOCK))
-    if not request.htmx:
-        return redirect("dealer:clock:remote", pk=pk)
-    return _remote(request, clock)
+    return _remote(request, clock, redirect_to=reverse("dealer:clock:remote", args=[pk]))
 
 
 # --- the TV display --------------------------------------------------------------------------
@@ -827,9 +832,23 @@ def _tables_context(clock: TournamentClock, **extra: Any) -> dict[str, Any]:
     }
 
 
-def _tables_response(request: HtmxHttpRequest, clock: TournamentClock, **extra: Any) -> Any:
-    context = _tables_context(clock, **extra)
-    return region_or_page(request, "dealer/tournament/tables.html", "tables", context)
+def _tables_response(
+    request: HtmxHttpRequest,
+    clock: TournamentClock,
+    redirect_to: str | None = None,
+    notice: str = "",
+    **extra: Any,
+) -> HttpResponse:
+    """The tables page, or its #tables region for htmx (a change: a redirect to it,
+    `redirect_to`, with the `notice`, for a full request)."""
+
+    def context() -> dict[str, Any]:
+        return _tables_context(clock, **extra)
+
+    template = "dealer/tournament/tables.html"
+    return region_or_page(
+        request, template, "tables", context, redirect_to=redirect_to, notice=notice
+    )
 
 
 @login_required
@@ -867,9 +886,8 @@ def tables_act(request: HtmxHttpRequest, pk: int, action: str) -> HttpResponse:
     except ValidationError as error:
         clock.refresh_from_db()
         return _tables_response(request, clock, error=" ".join(error.messages))
-    if not request.htmx:
-        return redirect("dealer:clock:tables", pk=pk)
-    return _tables_response(request, clock, notice=notice)
+    page = reverse("dealer:clock:tables", args=[pk])
+    return _tables_response(request, clock, redirect_to=page, notice=notice)
 
 
 def _table_action(clock: TournamentClock, action: str, data: Any) -> tuple[str, list[Move]]:
