@@ -7,13 +7,10 @@ otherwise the host sets it on the page, and this device remembers it (in the Dja
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-from contextlib import contextmanager
 from typing import Any
 
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import ValidationError
-from django.db import transaction
 from django.http import HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
@@ -35,18 +32,9 @@ def _tournament(request: HtmxHttpRequest, pk: int) -> Tournament:
 
 def _fresh(request: HtmxHttpRequest, tournament: Tournament) -> bool:
     """Whether the page that posted showed the tournament as it is now (every form carries its
-    version; a post without one is out of date too). Nothing is written: see `_changing`."""
+    version; a post without one is out of date too). Nothing is written: see
+    `Tournament.changing`."""
     return posted_version(request) == tournament.version
-
-
-@contextmanager
-def _changing(tournament: Tournament) -> Iterator[None]:
-    """The change and the tournament's next version in one transaction: a refusal inside it
-    (ValidationError) takes the version back too, so a refused request changes nothing; a
-    device that changed the tournament since this request read it makes it Stale."""
-    with transaction.atomic():
-        tournament.claim(tournament.version)
-        yield
 
 
 def _error(error: ValidationError) -> str:
@@ -244,7 +232,7 @@ def tournament_register(request: HtmxHttpRequest, pk: int) -> HttpResponse:
         return _page(request, tournament, register_form=form, error=_form_error(form))
     data = form.cleaned_data
     try:
-        with _changing(tournament):
+        with tournament.changing():
             player = data["player"] or Player.objects.create(
                 host=request.user, name=data["new_name"]
             )
@@ -269,7 +257,7 @@ def tournament_start(request: HtmxHttpRequest, pk: int) -> HttpResponse:
     if not _fresh(request, tournament):
         return _page(request, tournament, error=str(STALE_PAGE))
     try:
-        with _changing(tournament):
+        with tournament.changing():
             tournament.start(by=request.user)
     except Stale:
         return _page(request, tournament, error=str(STALE_PAGE))
@@ -298,7 +286,7 @@ def tournament_entry(request: HtmxHttpRequest, pk: int, player_pk: int, kind: st
         return _page(request, tournament, error=_("Unknown entry."))
     method = "credit" if request.POST.get("method") == "credit" else "cash"
     try:
-        with _changing(tournament):
+        with tournament.changing():
             getattr(tournament, action)(
                 player, level=_level(request, tournament), by=request.user, method=method
             )
@@ -323,7 +311,7 @@ def tournament_bust(request: HtmxHttpRequest, pk: int) -> HttpResponse:
         return _page(request, tournament, error=_("Somebody ticked is no longer in."))
     stacks = _stacks(request, out)
     try:
-        with _changing(tournament):
+        with tournament.changing():
             finishes = tournament.bust(stacks, by=request.user)
     except Stale:
         return _page(request, tournament, error=str(STALE_PAGE))
@@ -348,7 +336,7 @@ def tournament_undo(request: HtmxHttpRequest, pk: int) -> HttpResponse:
     if not _fresh(request, tournament):
         return _page(request, tournament, error=str(STALE_PAGE))
     try:
-        with _changing(tournament):
+        with tournament.changing():
             undone = tournament.undo_bust(by=request.user)
     except Stale:
         return _page(request, tournament, error=str(STALE_PAGE))
@@ -369,7 +357,7 @@ def tournament_payouts(request: HtmxHttpRequest, pk: int) -> HttpResponse:
     if not form.is_valid():
         return _page(request, tournament, payout_form=form, error=_form_error(form))
     try:
-        with _changing(tournament):
+        with tournament.changing():
             tournament.set_payouts(form.cleaned_data["table"], form.cleaned_data["payout_unit"])
     except Stale:
         return _page(request, tournament, error=str(STALE_PAGE))
@@ -409,7 +397,7 @@ def tournament_deal(request: HtmxHttpRequest, pk: int) -> HttpResponse:
     choice = request.POST.get("accept", "")
     if choice in options:
         try:
-            with _changing(tournament):
+            with tournament.changing():
                 tournament.make_deal({p: options[choice][p.pk] for p in chips}, by=request.user)
         except Stale:
             return _page(request, tournament, error=str(STALE_PAGE))
@@ -431,7 +419,7 @@ def tournament_deal_cancel(request: HtmxHttpRequest, pk: int) -> HttpResponse:
     if not _fresh(request, tournament):
         return _page(request, tournament, error=str(STALE_PAGE))
     try:
-        with _changing(tournament):
+        with tournament.changing():
             tournament.cancel_deal(by=request.user)
     except Stale:
         return _page(request, tournament, error=str(STALE_PAGE))
@@ -452,7 +440,7 @@ def tournament_session(request: HtmxHttpRequest, pk: int) -> HttpResponse:
     if choice != "new" and (session_pk := whole_number(choice, MAX_REVISION)) is not None:
         session = get_object_or_404(Session, pk=session_pk, host=request.user)
     try:
-        with _changing(tournament):
+        with tournament.changing():
             if choice == "new":
                 session = Session.objects.create(
                     host=request.user, name=tournament.name, currency=tournament.currency

@@ -7,7 +7,8 @@ from __future__ import annotations
 
 import random
 from collections import defaultdict
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -128,6 +129,15 @@ class Tournament(models.Model):
         if session is not None:
             session.hold(Session.State.OPEN, Session.State.COUNTING)
         return cls.objects.create(host=host, **fields)
+
+    @contextmanager
+    def changing(self) -> Iterator[None]:
+        """A change and the tournament's next version in one transaction: a refusal inside it
+        (ValidationError) takes the version back too, so a refused request changes nothing; a
+        device that changed the tournament since this request read it makes it Stale."""
+        with transaction.atomic():
+            self.claim(self.version)
+            yield
 
     def claim(self, version: int) -> None:
         """Take the next version if the page's `version` is still current, else Stale."""
