@@ -22,6 +22,7 @@ from django.views.decorators.http import require_GET, require_POST
 
 from config.http import HtmxHttpRequest
 from config.network import lan_url
+from config.revision import region_or_page
 from ledger.models import Player, Session, Transfer
 from ledger.pay import pay_code, pay_codes, qr_svg
 
@@ -72,8 +73,7 @@ def _player_page(
         "gets": [t for t in transfers if t.payee_id == player.pk],
         **extra,
     }
-    template = "ledger/pay_player.html#pay" if request.htmx else "ledger/pay_player.html"
-    return render(request, template, context)
+    return region_or_page(request, "ledger/pay_player.html", "pay", context)
 
 
 def _player(session: Session, pk: int) -> Player:
@@ -105,9 +105,8 @@ def pay_paid(request: HtmxHttpRequest, token: str, pk: int) -> HttpResponse:
             else _("The bank's payments are marked by the host.")
         )
         people = _parties(session) if session.is_locked else []
-        template = "ledger/pay.html#pay" if request.htmx else "ledger/pay.html"
         context = {"session": session, "people": people, "error": error}
-        return render(request, template, context)
+        return region_or_page(request, "ledger/pay.html", "pay", context)
     try:
         transfer.mark_paid_by_payer()
     except ValidationError as error:

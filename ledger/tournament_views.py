@@ -7,23 +7,20 @@ otherwise the host sets it on the page, and this device remembers it (in the Dja
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-from contextlib import contextmanager
 from typing import Any
 
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import ValidationError
-from django.db import transaction
 from django.http import HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_GET, require_POST
 
 from config import limits
 from config.forms import MAX_REVISION
 from config.http import HtmxHttpRequest
 from config.limits import whole_number
+from config.revision import STALE_PAGE, Stale, posted_version, region_or_page
 from ledger import prizes
 from ledger.forms import PayoutTableForm, RegisterForm, TournamentForm, money_text
 from ledger.models import TOURNAMENT_LINKS, Entry, Player, Session, Tournament
@@ -33,31 +30,11 @@ def _tournament(request: HtmxHttpRequest, pk: int) -> Tournament:
     return get_object_or_404(Tournament, pk=pk, host=request.user)
 
 
-STALE = gettext_lazy(
-    "This page was out of date (a double tap, or another device changed the tournament):"
-    " nothing was recorded. Here it is as it is now."
-)
-
-
 def _fresh(request: HtmxHttpRequest, tournament: Tournament) -> bool:
     """Whether the page that posted showed the tournament as it is now (every form carries its
-    version; a post without one is out of date too). Nothing is written: see `_changing`."""
-    return whole_number(request.POST.get("version", ""), MAX_REVISION) == tournament.version
-
-
-class Stale(Exception):
-    """Another device changed the tournament after this request read it."""
-
-
-@contextmanager
-def _changing(tournament: Tournament) -> Iterator[None]:
-    """The change and the tournament's next version in one transaction: a refusal inside it
-    (ValidationError) takes the version back too, so a refused request changes nothing; a
-    device that changed the tournament since this request read it makes it Stale."""
-    with transaction.atomic():
-        if not tournament.claim(tournament.version):
-            raise Stale
-        yield
+    version; a post without one is out of date too). Nothing is written: see
+    `Tournament.changing`."""
+    return posted_version(request) == tournament.version
 
 
 def _error(error: ValidationError) -> str:
@@ -120,6 +97,26 @@ def _list(request: HtmxHttpRequest, form: TournamentForm) -> HttpResponse:
     )
 
 
+# What the New tournament form sets.
+FIELDS = (
+    "name",
+    "session",
+    "currency",
+    "buy_in",
+    "fee",
+    "starting_chips",
+    "re_entry",
+    "late_until_level",
+    "rebuy_until_level",
+    "rebuy_price",
+    "rebuy_chips",
+    "add_on_level",
+    "add_on_price",
+    "add_on_chips",
+    "payout_unit",
+)
+
+
 @require_POST
 @login_required
 def tournament_create(request: HtmxHttpRequest) -> HttpResponse:
@@ -128,41 +125,11 @@ def tournament_create(request: HtmxHttpRequest) -> HttpResponse:
         return _list(request, form)
     data = form.cleaned_data
     try:
-        with transaction.atomic():
-            if data["session"] is not None:
-                # Joins a night that is not settled (under the session's lock).
-                data["session"].hold(Session.State.OPEN, Session.State.COUNTING)
-            tournament = _create(request, data)
+        tournament = Tournament.open(host=request.user, **{name: data[name] for name in FIELDS})
     except ValidationError as error:
         form.add_error("session", error)
         return _list(request, form)
     return redirect("ledger:tournament_detail", pk=tournament.pk)
-
-
-def _create(request: HtmxHttpRequest, data: dict[str, Any]) -> Tournament:
-    return Tournament.objects.create(
-        host=request.user,
-        **{
-            name: data[name]
-            for name in (
-                "name",
-                "session",
-                "currency",
-                "buy_in",
-                "fee",
-                "starting_chips",
-                "re_entry",
-                "late_until_level",
-                "rebuy_until_level",
-                "rebuy_price",
-                "rebuy_chips",
-                "add_on_level",
-                "add_on_price",
-                "add_on_chips",
-                "payout_unit",
-            )  # fmt: skip
-        },
-    )
 
 
 # --- the tournament page ----------------------------------------------------------------------
@@ -236,8 +203,7 @@ def _page(
         "notice": notice,
         **extra,
     }
-    template = "ledger/tournament.html#tournament" if request.htmx else "ledger/tournament.html"
-    return render(request, template, context)
+    return region_or_page(request, "ledger/tournament.html", "tournament", context)
 
 
 @require_GET
@@ -260,13 +226,13 @@ def tournament_register(request: HtmxHttpRequest, pk: int) -> HttpResponse:
     """A buy-in: a player on the roster or a new one."""
     tournament = _tournament(request, pk)
     if not _fresh(request, tournament):
-        return _page(request, tournament, error=str(STALE))
+        return _page(request, tournament, error=str(STALE_PAGE))
     form = RegisterForm(request.POST, host=request.user)
     if not form.is_valid():
         return _page(request, tournament, register_form=form, error=_form_error(form))
     data = form.cleaned_data
     try:
-        with _changing(tournament):
+        with tournament.changing():
             player = data["player"] or Player.objects.create(
                 host=request.user, name=data["new_name"]
             )
@@ -274,7 +240,7 @@ def tournament_register(request: HtmxHttpRequest, pk: int) -> HttpResponse:
                 player, level=_level(request, tournament), by=request.user, method=data["method"]
             )
     except Stale:
-        return _page(request, tournament, error=str(STALE))
+        return _page(request, tournament, error=str(STALE_PAGE))
     except ValidationError as error:
         return _page(request, tournament, register_form=form, error=_error(error))
     return _page(request, tournament, notice=_("%(name)s is in.") % {"name": player})
@@ -289,12 +255,12 @@ def _form_error(form: Any) -> str:
 def tournament_start(request: HtmxHttpRequest, pk: int) -> HttpResponse:
     tournament = _tournament(request, pk)
     if not _fresh(request, tournament):
-        return _page(request, tournament, error=str(STALE))
+        return _page(request, tournament, error=str(STALE_PAGE))
     try:
-        with _changing(tournament):
+        with tournament.changing():
             tournament.start(by=request.user)
     except Stale:
-        return _page(request, tournament, error=str(STALE))
+        return _page(request, tournament, error=str(STALE_PAGE))
     except ValidationError as error:
         return _page(request, tournament, error=_error(error))
     return _page(request, tournament)
@@ -313,19 +279,19 @@ def tournament_entry(request: HtmxHttpRequest, pk: int, player_pk: int, kind: st
     """A rebuy, add-on or re-entry for one player; refused outside its window."""
     tournament = _tournament(request, pk)
     if not _fresh(request, tournament):
-        return _page(request, tournament, error=str(STALE))
+        return _page(request, tournament, error=str(STALE_PAGE))
     player = get_object_or_404(Player, pk=player_pk, host=request.user)
     action = KIND_ACTIONS.get(kind)
     if action is None:
         return _page(request, tournament, error=_("Unknown entry."))
     method = "credit" if request.POST.get("method") == "credit" else "cash"
     try:
-        with _changing(tournament):
+        with tournament.changing():
             getattr(tournament, action)(
                 player, level=_level(request, tournament), by=request.user, method=method
             )
     except Stale:
-        return _page(request, tournament, error=str(STALE))
+        return _page(request, tournament, error=str(STALE_PAGE))
     except ValidationError as error:
         return _page(request, tournament, error=_error(error))
     label = Entry.Kind(kind).label
@@ -338,17 +304,17 @@ def tournament_bust(request: HtmxHttpRequest, pk: int) -> HttpResponse:
     """Players out on one hand (ticked), with their stacks at the start of that hand."""
     tournament = _tournament(request, pk)
     if not _fresh(request, tournament):
-        return _page(request, tournament, error=str(STALE))
+        return _page(request, tournament, error=str(STALE_PAGE))
     alive = {str(p.pk): p for p in tournament.alive()}
     out = [alive[k] for k in request.POST.getlist("out") if k in alive]
     if len(out) != len(set(request.POST.getlist("out"))):
         return _page(request, tournament, error=_("Somebody ticked is no longer in."))
     stacks = _stacks(request, out)
     try:
-        with _changing(tournament):
+        with tournament.changing():
             finishes = tournament.bust(stacks, by=request.user)
     except Stale:
-        return _page(request, tournament, error=str(STALE))
+        return _page(request, tournament, error=str(STALE_PAGE))
     except ValidationError as error:
         return _page(request, tournament, error=_error(error), ticked=[p.pk for p in out])
     notice = " ".join(
@@ -368,12 +334,12 @@ def tournament_undo(request: HtmxHttpRequest, pk: int) -> HttpResponse:
     """Take back the last bust-out (all players out on that hand)."""
     tournament = _tournament(request, pk)
     if not _fresh(request, tournament):
-        return _page(request, tournament, error=str(STALE))
+        return _page(request, tournament, error=str(STALE_PAGE))
     try:
-        with _changing(tournament):
+        with tournament.changing():
             undone = tournament.undo_bust(by=request.user)
     except Stale:
-        return _page(request, tournament, error=str(STALE))
+        return _page(request, tournament, error=str(STALE_PAGE))
     except ValidationError as error:
         return _page(request, tournament, error=_error(error))
     names = ", ".join(str(f.player) for f in undone if f.place != 1 or len(undone) == 1)
@@ -386,15 +352,15 @@ def tournament_payouts(request: HtmxHttpRequest, pk: int) -> HttpResponse:
     """Edit the payout table and the rounding unit."""
     tournament = _tournament(request, pk)
     if not _fresh(request, tournament):
-        return _page(request, tournament, error=str(STALE))
+        return _page(request, tournament, error=str(STALE_PAGE))
     form = PayoutTableForm(request.POST, currency=tournament.currency)
     if not form.is_valid():
         return _page(request, tournament, payout_form=form, error=_form_error(form))
     try:
-        with _changing(tournament):
+        with tournament.changing():
             tournament.set_payouts(form.cleaned_data["table"], form.cleaned_data["payout_unit"])
     except Stale:
-        return _page(request, tournament, error=str(STALE))
+        return _page(request, tournament, error=str(STALE_PAGE))
     except ValidationError as error:
         return _page(request, tournament, payout_form=form, error=_error(error))
     return _page(request, tournament, notice=_("Payouts saved."))
@@ -406,7 +372,7 @@ def tournament_deal(request: HtmxHttpRequest, pk: int) -> HttpResponse:
     """The deal calculator: ICM and chip chop from the stacks entered; accept one of them."""
     tournament = _tournament(request, pk)
     if not _fresh(request, tournament):
-        return _page(request, tournament, error=str(STALE))
+        return _page(request, tournament, error=str(STALE_PAGE))
     alive = tournament.alive()
     stacks = _stacks(request, alive)
     entered = {p.pk: request.POST.get(f"stack_{p.pk}", "") for p in alive}
@@ -431,10 +397,10 @@ def tournament_deal(request: HtmxHttpRequest, pk: int) -> HttpResponse:
     choice = request.POST.get("accept", "")
     if choice in options:
         try:
-            with _changing(tournament):
+            with tournament.changing():
                 tournament.make_deal({p: options[choice][p.pk] for p in chips}, by=request.user)
         except Stale:
-            return _page(request, tournament, error=str(STALE))
+            return _page(request, tournament, error=str(STALE_PAGE))
         except ValidationError as error:
             return _page(request, tournament, error=_error(error), entered=entered)
         return _page(request, tournament, notice=_("Deal made."))
@@ -451,12 +417,12 @@ def tournament_deal(request: HtmxHttpRequest, pk: int) -> HttpResponse:
 def tournament_deal_cancel(request: HtmxHttpRequest, pk: int) -> HttpResponse:
     tournament = _tournament(request, pk)
     if not _fresh(request, tournament):
-        return _page(request, tournament, error=str(STALE))
+        return _page(request, tournament, error=str(STALE_PAGE))
     try:
-        with _changing(tournament):
+        with tournament.changing():
             tournament.cancel_deal(by=request.user)
     except Stale:
-        return _page(request, tournament, error=str(STALE))
+        return _page(request, tournament, error=str(STALE_PAGE))
     except ValidationError as error:
         return _page(request, tournament, error=_error(error))
     return _page(request, tournament, notice=_("Deal cancelled."))
@@ -468,20 +434,20 @@ def tournament_session(request: HtmxHttpRequest, pk: int) -> HttpResponse:
     """Results into a session's settlement: an open session of the host's, or a new one."""
     tournament = _tournament(request, pk)
     if not _fresh(request, tournament):
-        return _page(request, tournament, error=str(STALE))
+        return _page(request, tournament, error=str(STALE_PAGE))
     choice = request.POST.get("session", "")
     session: Session | None = None
     if choice != "new" and (session_pk := whole_number(choice, MAX_REVISION)) is not None:
         session = get_object_or_404(Session, pk=session_pk, host=request.user)
     try:
-        with _changing(tournament):
+        with tournament.changing():
             if choice == "new":
                 session = Session.objects.create(
                     host=request.user, name=tournament.name, currency=tournament.currency
                 )
             tournament.attach(session)
     except Stale:
-        return _page(request, tournament, error=str(STALE))
+        return _page(request, tournament, error=str(STALE_PAGE))
     except ValidationError as error:
         return _page(request, tournament, error=_error(error))
     if session is None:

@@ -8,7 +8,6 @@ from typing import Any
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import ValidationError
-from django.db import transaction
 from django.db.models import Count, Sum
 from django.http import Http404, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
@@ -17,9 +16,9 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
 
 from config.chips import ChipSet
-from config.forms import MAX_REVISION, chip_set_text
+from config.forms import chip_set_text
 from config.http import HtmxHttpRequest
-from config.limits import whole_number
+from config.revision import posted_version, region_or_page
 from config.text import csv_writer, isolate, spreadsheet_text
 from ledger import settlement
 from ledger.chart import line_chart
@@ -53,7 +52,7 @@ def _error(error: ValidationError) -> str:
 def _version(request: HtmxHttpRequest) -> int:
     """The session version the page showed (every form on it carries it); 0, which no session
     has, when it is missing or not a number: the post is then out of date."""
-    return whole_number(request.POST.get("version", ""), MAX_REVISION) or 0
+    return posted_version(request) or 0
 
 
 def _form_errors(form: Any) -> str:
@@ -142,8 +141,7 @@ def _night(request: HtmxHttpRequest, session: Session, **forms: Any) -> HttpResp
     if session.is_locked:
         context["codes"] = {code.transfer.pk: code for code in pay_codes(session)}
         context.update(pay_link(request, session))
-    template = "ledger/session.html#night" if request.htmx else "ledger/session.html"
-    return render(request, template, context)
+    return region_or_page(request, "ledger/session.html", "night", context)
 
 
 def _step_text(session: Session) -> str:
@@ -170,18 +168,15 @@ def buy_in_add(request: HtmxHttpRequest, pk: int) -> HttpResponse:
         return _night(request, session, buy_in_form=form)
     data = form.cleaned_data
     try:
-        with transaction.atomic():
-            player = data["player"] or Player.objects.create(
-                host=request.user, name=data["new_name"]
-            )
-            session.buy_in(
-                player,
-                data["chips"],
-                method=data["method"],
-                kind=data["kind"],
-                by=request.user,
-                version=_version(request),
-            )
+        session.buy_in(
+            data["player"],
+            data["chips"],
+            new_name=data["new_name"] if data["player"] is None else "",
+            method=data["method"],
+            kind=data["kind"],
+            by=request.user,
+            version=_version(request),
+        )
     except ValidationError as error:
         session.refresh_from_db()
         return _night(request, session, buy_in_form=form, error=_error(error))

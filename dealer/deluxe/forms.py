@@ -10,6 +10,7 @@ from django.db import transaction
 from django.utils.translation import gettext_lazy as _
 
 from config.forms import NameField, hidden_number, number_field
+from config.revision import VersionForm
 from dealer.deluxe.models import DeluxeGame
 from dealer.engine.deluxe import (
     MAX_CARDS,
@@ -21,7 +22,7 @@ from dealer.engine.deluxe import (
     start,
 )
 from dealer.engine.deluxe.game import FACE_DOWN, max_players
-from dealer.gamelog.forms import GameVersionForm, NewGameForm, money_per_chip_field
+from dealer.gamelog.forms import NewGameForm, money_per_chip_field
 
 # The most players any variant seats (four cards: 52 // 8 = 6).
 MAX_ROWS = max_players(MIN_CARDS)
@@ -152,7 +153,7 @@ class DeluxeForm(NewGameForm):
         return game
 
 
-class BuyForm(GameVersionForm):
+class BuyForm(VersionForm):
     """The player whose turn it is buys 0 to 4 cards."""
 
     player = hidden_number(0, 7)
@@ -163,7 +164,7 @@ class BuyForm(GameVersionForm):
     )
 
 
-class ShowForm(GameVersionForm):
+class ShowForm(VersionForm):
     """A player's combination at the settlement: tapped on the variant's list, or the cards."""
 
     player = hidden_number(0, 7)

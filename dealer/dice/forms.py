@@ -10,6 +10,7 @@ from django.db import transaction
 from django.utils.translation import gettext_lazy as _
 
 from config.forms import NameField, chips_field, hidden_number, number_field
+from config.revision import VersionForm
 from dealer.dice.models import DiceGame, hand_code, hand_from_code
 from dealer.engine.dice import (
     IllegalAction,
@@ -27,7 +28,7 @@ from dealer.engine.dice.hands import DICE, Kind
 from dealer.engine.dice.poker_dice import MAX_ROLLS
 from dealer.engine.dice.strip import MAX_ITEMS
 from dealer.engine.dice.table import MAX_CHIPS, MAX_PLAYERS
-from dealer.gamelog.forms import GameVersionForm, NewGameForm, money_per_chip_field
+from dealer.gamelog.forms import NewGameForm, money_per_chip_field
 
 # The rows of the new-game form: as many as the rules seat ("Það eru engin takmörk fyrir fjölda
 # leikmanna"; the rules stop at twenty), the first SHOWN_ROWS shown, the rest behind "More players".
@@ -200,7 +201,7 @@ def check_face(item: str) -> None:
         ) from None
 
 
-class DicePlayerForm(GameVersionForm):
+class DicePlayerForm(VersionForm):
     """A move by one player (strip poker: the loser of the round)."""
 
     player = hidden_number(0, MAX_ROWS - 1)

@@ -18,6 +18,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from config.http import HtmxHttpRequest
+from config.revision import STALE_GAME
 from dealer.dice.forms import (
     CallForm,
     ClaimForm,
@@ -43,7 +44,7 @@ from dealer.engine.dice import (
 from dealer.engine.dice.liars import Ending
 from dealer.engine.dice.liars import Phase as LiarsPhase
 from dealer.gamelog.display import device_links
-from dealer.gamelog.screen import GameScreen, form_error, new_game, stale_message
+from dealer.gamelog.screen import GameScreen, form_error, new_game
 
 # "Roll for me": nobody at the table can predict or replay it.
 DICE_RANDOM = random.SystemRandom()
@@ -78,7 +79,7 @@ def _move(request: HtmxHttpRequest, pk: int, kind: str, form_class: Any, make: A
     form = form_class(request.POST)
     if not form.is_valid():
         if "version" in form.errors:  # a page without a version it could have shown
-            return SCREEN.respond(request, game, error=stale_message())
+            return SCREEN.respond(request, game, error=str(STALE_GAME))
         return SCREEN.respond(request, game, error=form_error(form))
     data = form.cleaned_data
     return SCREEN.change(

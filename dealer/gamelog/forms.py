@@ -13,7 +13,7 @@ from django.core.exceptions import ValidationError
 from django.utils.translation import gettext_lazy as _
 
 from config import limits
-from config.forms import NameField, revision_field
+from config.forms import NameField
 from config.text import name_key
 from ledger import settlement
 from ledger.forms import currency_choices
@@ -118,9 +118,3 @@ class NewGameForm(forms.Form):
             )
         session.hold(Session.State.OPEN, bump=False)
         return session
-
-
-class GameVersionForm(forms.Form):
-    """Every change to a game carries the version of the game the page showed."""
-
-    version = revision_field()

@@ -24,6 +24,7 @@ from django.utils import timezone
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
+from config import revision
 from config.network import new_token
 from config.revision import Stale
 from config.text import isolate
@@ -169,9 +170,7 @@ class LoggedGame(models.Model):
         next version (Stale if another device changed the game first)."""
         if self.session is not None:
             self.session.hold(Session.State.OPEN, bump=False)
-        if not type(self).objects.filter(pk=self.pk, version=version).update(version=version + 1):
-            raise Stale
-        self.version = version + 1
+        self.version = revision.claim(type(self), self.pk, version)
 
     def _open_at(self, version: int) -> None:
         if version != self.version:

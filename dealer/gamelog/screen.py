@@ -13,21 +13,16 @@ from dataclasses import dataclass
 from typing import Any
 
 from django import forms
-from django.contrib import messages
 from django.core.exceptions import ValidationError
 from django.http import HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
 from django.utils.translation import gettext as _
 
 from config.http import HtmxHttpRequest
-from config.revision import Stale
+from config.revision import STALE_GAME, Stale, VersionForm, region_or_page
 from dealer.engine.actions import IllegalAction
-from dealer.gamelog.forms import GameVersionForm
 from dealer.gamelog.models import LoggedGame
-
-
-def stale_message() -> str:
-    return _("Another device changed the game first: this is the game as it is now.")
 
 
 def form_error(form: forms.Form) -> str:
@@ -60,14 +55,17 @@ class GameScreen:
     def respond(
         self, request: HtmxHttpRequest, game: Any, *, error: str = "", notice: str = "", **extra
     ) -> HttpResponse:
-        if not request.htmx:
-            if error:
-                messages.error(request, error)
-            elif notice:
-                messages.success(request, notice)
-            return redirect(self.url_name, pk=game.pk)
-        context = self.context(game, error=error, notice=notice, **extra)
-        return render(request, f"{self.template}#game", context)
+        """The game's region for htmx (as it is now, with the `error` or `notice`), else a
+        redirect to its page with the message."""
+        return region_or_page(
+            request,
+            self.template,
+            "game",
+            lambda: self.context(game, **extra),
+            redirect_to=reverse(self.url_name, args=[game.pk]),
+            error=error,
+            notice=notice,
+        )
 
     def change(
         self, request: HtmxHttpRequest, game: Any, change: Callable[[], Any], notice: str = ""
@@ -79,7 +77,7 @@ class GameScreen:
         try:
             state = change()
         except Stale:
-            return self.respond(request, self.game(request, game.pk), error=stale_message())
+            return self.respond(request, self.game(request, game.pk), error=str(STALE_GAME))
         except IllegalAction as error:
             return self.respond(request, game, error=str(error))
         except ValidationError as error:
@@ -90,9 +88,9 @@ class GameScreen:
     def undo_or_end(self, request: HtmxHttpRequest, pk: int, what: str) -> HttpResponse:
         """Undo the last move, or end the game (`what`), from the page's version."""
         game = self.game(request, pk)
-        form = GameVersionForm(request.POST)
+        form = VersionForm(request.POST)
         if not form.is_valid():
-            return self.respond(request, game, error=stale_message())
+            return self.respond(request, game, error=str(STALE_GAME))
         version = form.cleaned_data["version"]
 
         def undo() -> None:

@@ -33,6 +33,7 @@ from django_htmx.http import retarget
 from config.forms import ChipValuesField
 from config.http import HtmxHttpRequest
 from config.limits import MAX_CHIPS
+from config.revision import region_or_page
 from config.text import isolate
 from dealer.engine import sidepots
 from dealer.engine.chips import format_breakdown
@@ -391,6 +392,4 @@ def calculator(request: HtmxHttpRequest) -> HttpResponse:
 
 
 def _render(request: HtmxHttpRequest, context: dict[str, Any], partial: str) -> HttpResponse:
-    if request.htmx:
-        return render(request, f"{TEMPLATE}#{partial}", context)
-    return render(request, TEMPLATE, context)
+    return region_or_page(request, TEMPLATE, partial, context)

@@ -13,6 +13,7 @@ from django.utils.translation import gettext_lazy as _
 from config import limits
 from config.chips import DEFAULT, box, values_for_stakes
 from config.forms import ChipValuesField, NameField, chips_field, hidden_number, revision_field
+from config.revision import VersionForm
 from config.text import isolate
 from dealer.engine import ButtonStraddleOrder, Card, HeadsUpCap, StraddleRaise, games, parse_card
 from dealer.poker.models import Seat, Table
@@ -598,12 +599,6 @@ def stake_amounts(data: dict[str, Any]) -> list[int]:
     if spec.uses("ante_mode") and data.get("ante_mode") in (None, "", Table.AnteMode.NONE):
         used.remove("ante")
     return [data.get(name) or 0 for name in used]
-
-
-class VersionForm(forms.Form):
-    """Every change to a table carries the version of the table the device saw."""
-
-    version = revision_field()
 
 
 class CloseTableForm(VersionForm):

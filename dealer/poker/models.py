@@ -15,6 +15,7 @@ from functools import cached_property
 from typing import Any
 
 from django.conf import settings
+from django.contrib.auth import get_user_model
 from django.core import signing
 from django.core.exceptions import ValidationError
 from django.db import IntegrityError, models, transaction
@@ -23,7 +24,7 @@ from django.utils import timezone
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
-from config import limits
+from config import limits, revision
 from config.bounds import MaxChips, at_most, length_at_most
 from config.chips import ChipSet, box, values_for_stakes
 from config.network import new_token
@@ -541,10 +542,8 @@ class Table(models.Model):
         The version is the table's revision: it only ever grows (an undo takes a new one too),
         so a device that posts the version it showed can never land on a state it never saw.
         """
-        if not Table.objects.filter(pk=self.pk, version=version).update(version=version + 1):
-            raise Stale
+        self.version = revision.claim(Table, self.pk, version)
         polls.forget("table", self.display_token)
-        self.version = version + 1
 
     def claim_for_play(self, version: int) -> None:
         """Inside a transaction: the session must still be played (not counted, not settled;
@@ -563,6 +562,199 @@ class Table(models.Model):
         so a device that saw the table open is refused as stale by `claim`.)"""
         if self.closed_at is not None:
             raise ValidationError(gettext("This table is closed: it deals and seats nobody."))
+
+    def check_between_hands(self) -> None:
+        """Refuse (ValidationError) a change to the table's settings or seats during a hand."""
+        hand = self.live_hand()
+        if hand is not None:
+            raise ValidationError(
+                gettext("Hand %(n)s is in progress: change the table after it.")
+                % {"n": hand.number}
+            )
+
+    @transaction.atomic
+    def close(self, *, version: int, by: Any) -> list[Seat]:
+        """Close the table at the end of the night, between hands: every player leaves with
+        their chips (cashed out in the ledger as leaving does), and it deals and seats nobody
+        after. Returns the seats that left. Raises Stale or ValidationError (why not); nothing
+        is written then."""
+        seats = list(self.seats.select_related("player"))
+        session = self.session
+        if seats:  # players take their chips into the ledger: the night is still on
+            session.hold(Session.State.OPEN, Session.State.COUNTING)
+        self.check_open()
+        self.claim(version)
+        self.check_between_hands()
+        if self.carried_pot():
+            raise ValidationError(
+                gettext(
+                    "A pot of %(chips)s chips is carried to the next deal: deal on or share"
+                    " it out before closing the table."
+                )
+                % {"chips": self.carried_pot()}
+            )
+        if self.clock_id is not None and seats:
+            raise ValidationError(
+                gettext(
+                    "A tournament table closes once its players have moved (the"
+                    " tournament's tables page)."
+                )
+            )
+        counting = session.state == Session.State.COUNTING
+        for seat in seats:  # as `leave` cashes a player out
+            if not (counting and session.has_final_count(seat.player)):
+                session.cash_out(seat.player, seat.stack, by=by, final=counting)
+        self.seats.all().delete()
+        self.closed_at = timezone.now()
+        self.bump(closed_at=self.closed_at)
+        TableEvent.log(
+            self,
+            TableEvent.Kind.CLOSED,
+            by,
+            players=[[str(seat.player), seat.stack] for seat in seats],
+        )
+        return seats
+
+    @transaction.atomic
+    def seat_player(
+        self,
+        *,
+        version: int,
+        number: int,
+        player: Player | None,
+        new_name: str,
+        chips: int,
+        method: str,
+        post_now: bool,
+        by: Any,
+    ) -> Seat:
+        """Seat a player from the roster (`player`) or a new one (`new_name`) in seat `number`
+        with a buy-in of `chips` paid by `method` (at a tournament table the chips were paid
+        for in the tournament), between hands or during one. Raises Stale, ValidationError or
+        IntegrityError (another device took the seat or seated the player first); nothing is
+        written then."""
+        self.claim_for_play(version)
+        if player is None:
+            player = Player.objects.create(host=self.host, name=new_name)
+        Seat.check_free(player)
+        seat = Seat.objects.create(
+            table=self,
+            number=number,
+            player=player,
+            stack=chips,
+            is_new=self.latest_hand() is not None,
+            wants_to_post=post_now,
+        )
+        if self.clock_id is None:  # tournament chips are paid for in the tournament
+            self.session.buy_in(player, chips, method=method, by=by)
+        return seat
+
+    @transaction.atomic
+    def add_chips(
+        self, seat: Seat, chips: int, *, version: int, method: str, kind: str, by: Any
+    ) -> None:
+        """A rebuy or a top-up (`kind`) of `chips` for `seat`, paid by `method`, between its
+        hands (table stakes: the caller refuses it during one). Raises Stale or
+        ValidationError (the table's buy-in rules, a session no longer played)."""
+        self.claim_for_play(version)
+        # The stack read before is the one the claimed version showed.
+        self.check_buy_in(chips, stack=seat.stack, name=str(seat.player))
+        Seat.objects.filter(pk=seat.pk).update(stack=F("stack") + chips)
+        self.session.buy_in(seat.player, chips, method=method, kind=kind, by=by)
+
+    @transaction.atomic
+    def set_seat_flag(self, seat: Seat, field: str, value: bool, *, version: int) -> None:
+        """Sit out or back in (`sitting_out`), post now or wait (`wants_to_post`). Raises Stale
+        or ValidationError (a session no longer played)."""
+        self.claim_for_play(version)
+        Seat.objects.filter(pk=seat.pk).update(**{field: value})
+
+    @transaction.atomic
+    def leave(self, seat: Seat, *, version: int, by: Any) -> None:
+        """The player in `seat` leaves with their chips, cashed out in the ledger (not during
+        their hand: the caller refuses that). Also while the chips are counted (the game is
+        over): the player stands up, and what they take is their count unless one is saved
+        already. Raises Stale or ValidationError (the session is settled)."""
+        session = self.session
+        session.hold(Session.State.OPEN, Session.State.COUNTING)
+        self.claim(version)
+        if self.clock_id is None:  # tournament chips are not the ledger's
+            # Even with no chips left: the player is then counted (with 0) for the night.
+            counting = session.state == Session.State.COUNTING
+            if not (counting and session.has_final_count(seat.player)):
+                session.cash_out(seat.player, seat.stack, by=by, final=counting)
+        seat.delete()
+
+    @transaction.atomic
+    def move_player(
+        self, number: int, target: Table, to_seat: int, *, version: int, by: Any
+    ) -> Seat:
+        """Move the player in seat `number` with their chips to seat `to_seat` of `target`
+        (another table of the same night), between their hands: no cash-out here, no buy-in
+        there (the chips are the same chips). Returns their seat (as it was here). Raises
+        ValidationError (why not), Stale or IntegrityError (another device seated someone
+        there first); nothing is written then."""
+        self.claim_for_play(version)
+        seat = self.seats.select_related("player").filter(number=number).first()
+        if seat is None:
+            raise Stale
+        hand = self.live_hand()
+        if hand is not None and number in hand.config["seats"]:
+            raise ValidationError(
+                gettext("%(name)s is in hand %(n)s here: move them after it.")
+                % {"name": seat.player, "n": hand.number}
+            )
+        if self.clock_id is not None or target.clock_id is not None:
+            raise ValidationError(
+                gettext("Tournament tables move their players on the tournament's tables page.")
+            )
+        if target.session_id != self.session_id:
+            raise ValidationError(
+                gettext(
+                    "%(table)s plays in another session (%(session)s): a player moves only"
+                    " between tables of the same night, with the same chips."
+                )
+                % {"table": target, "session": target.session}
+            )
+        if target.closed_at is not None:
+            raise ValidationError(gettext("%(table)s is closed.") % {"table": target})
+        if to_seat > target.max_seats:
+            raise ValidationError(
+                gettext("%(table)s has %(n)s seats.") % {"table": target, "n": target.max_seats}
+            )
+        taken = target.seats.select_related("player").filter(number=to_seat).first()
+        if taken is not None:
+            raise ValidationError(
+                gettext("Seat %(seat)s at %(table)s is taken (%(name)s).")
+                % {"seat": to_seat, "table": target, "name": taken.player}
+            )
+        # The chips move with the player, so a stack above the target's maximum buy-in stays
+        # whole (nothing is bought); one below its minimum would sit down short there.
+        if target.min_buy_in and seat.stack < target.min_buy_in:
+            raise ValidationError(
+                gettext(
+                    "%(name)s has %(stack)s chips and %(table)s's buy-in is at least %(min)s:"
+                    " top up here first, or choose another table."
+                )
+                % {
+                    "name": seat.player,
+                    "stack": seat.stack,
+                    "table": target,
+                    "min": target.min_buy_in,
+                }
+            )
+        seat.move_to(target, to_seat, by=by)
+        target.bump()
+        return seat
+
+    @transaction.atomic
+    def new_co_dealer(self, username: str, password: str) -> Any:
+        """A new account that may run this table (the caller validated the password). Raises
+        IntegrityError when the username is someone's already; nothing is written then."""
+        user = get_user_model().objects.create_user(username=username, password=password)
+        self.co_dealers.add(user)
+        self.bump()
+        return user
 
     @transaction.atomic
     def share_carried_pot(self, *, version: int, by: Any) -> Hand:
@@ -814,16 +1006,6 @@ class HandQuerySet(models.QuerySet["Hand"]):
         """Hands at the tables the user hosts or co-deals."""
         return self.filter(table__in=Table.objects.for_user(user).values("pk"))
 
-    def dealt_by(self, user: Any, *, table: int, number: int) -> Hand:
-        """Hand `number` of table `table`, with the table and its session, if the user hosts or
-        co-deals that table; else Hand.DoesNotExist. (The same hands as `for_user`, without its
-        subquery: the dealer's tap reads the hand by its unique key and checks the host in
-        Python, a co-dealer with one more query.)"""
-        hand = self.select_related("table__session").get(table_id=table, number=number)
-        if not user.is_authenticated or not hand.table.dealt_by(user):
-            raise Hand.DoesNotExist
-        return hand
-
     def phhs(self) -> str:
         """These hands (finished or misdealt) as one PHH .phhs text, oldest first, with player
         names and seats, that `manage.py phh replay` reads back to the same stacks."""
@@ -835,12 +1017,18 @@ class HandQuerySet(models.QuerySet["Hand"]):
     def act(
         self, *, number: int, make: Action | Callable[[HandState], Action], version: int, by: Any
     ) -> tuple[Hand, HandState]:
-        """Append an action to hand `number` (see `Hand.append`).
+        """Append an action to hand `number` (see `Hand.append`), by the dealer `by`: a user
+        who neither hosts nor co-deals the hand's table finds no hand there (None: the machine
+        itself, e.g. a command or a test).
 
         Raises Hand.DoesNotExist, Stale, IllegalAction or ValidationError; nothing is written
-        then.
+        then. (The dealer's tap reads the hand by its unique key with its table and session,
+        and checks the host in Python, a co-dealer with one more query: no `for_user`
+        subquery.)
         """
         hand = self.select_related("table__session").get(number=number)
+        if by is not None and not (by.is_authenticated and hand.table.dealt_by(by)):
+            raise Hand.DoesNotExist
         return hand, hand.append(make, version=version, by=by)
 
     def undo(self, *, number: int, version: int, by: Any) -> Hand:

@@ -15,11 +15,9 @@ from django.contrib.auth.decorators import login_required
 from django.contrib.auth.password_validation import validate_password
 from django.core.exceptions import ValidationError
 from django.db import IntegrityError, transaction
-from django.db.models import F
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
-from django.template.loader import render_to_string
-from django.utils import timezone
+from django.urls import reverse
 from django.utils.formats import number_format
 from django.utils.text import slugify
 from django.utils.translation import gettext as _
@@ -27,7 +25,7 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 
 from config import limits
 from config.http import HtmxHttpRequest
-from config.revision import Stale
+from config.revision import STALE_TABLE, Stale, posted_version, region_or_page
 from config.text import isolate
 from dealer.engine import (
     Action,
@@ -65,7 +63,6 @@ from dealer.poker.forms import (
     TableForm,
     ToggleForm,
     UndoForm,
-    VersionForm,
     table_options,
 )
 from dealer.poker.models import Hand, Seat, Table, TableEvent
@@ -76,9 +73,8 @@ from dealer.poker.screens import (
     table_context,
     table_events,
 )
-from ledger.models import Player, Session
 
-STALE = "Another device changed the table first: this is the table as it is now."
+TABLE = "dealer/poker/table.html"
 
 
 def _table(request: HttpRequest, pk: int) -> Table:
@@ -110,15 +106,6 @@ def _settings(table: Table) -> dict[str, Any]:
     return values
 
 
-def _between_hands(table: Table) -> None:
-    """Refuse (ValidationError) a change to the table's settings or seats during a hand."""
-    hand = table.live_hand()
-    if hand is not None:
-        raise ValidationError(
-            _("Hand %(n)s is in progress: change the table after it.") % {"n": hand.number}
-        )
-
-
 @login_required
 @require_http_methods(["GET", "POST"])
 def table_edit(request: HtmxHttpRequest, pk: int) -> HttpResponse:
@@ -131,7 +118,7 @@ def table_edit(request: HtmxHttpRequest, pk: int) -> HttpResponse:
         try:
             with transaction.atomic():
                 table.claim_for_play(form.cleaned_data["version"])
-                _between_hands(table)
+                table.check_between_hands()
                 _check_edit(table, before)
                 form.save()
                 after = _settings(table)
@@ -143,7 +130,7 @@ def table_edit(request: HtmxHttpRequest, pk: int) -> HttpResponse:
                 if changes:
                     TableEvent.log(table, TableEvent.Kind.EDITED, request.user, changes=changes)
         except Stale:
-            form.add_error(None, _(STALE))
+            form.add_error(None, str(STALE_TABLE))
         except ValidationError as error:
             form.add_error(None, error)
         else:
@@ -191,47 +178,12 @@ def table_close(request: HtmxHttpRequest, pk: int) -> HttpResponse:
         messages.error(request, _form_error(form))
         return redirect("dealer:table_edit", pk=table.pk)
     version = form.cleaned_data["version"] if form.is_valid() else None
-    seats = list(table.seats.select_related("player"))
     try:
         if version is None:
             raise Stale
-        with transaction.atomic():
-            session = table.session
-            if seats:  # players take their chips into the ledger: the night is still on
-                session.hold(Session.State.OPEN, Session.State.COUNTING)
-            table.check_open()
-            table.claim(version)
-            _between_hands(table)
-            if table.carried_pot():
-                raise ValidationError(
-                    _(
-                        "A pot of %(chips)s chips is carried to the next deal: deal on or share"
-                        " it out before closing the table."
-                    )
-                    % {"chips": table.carried_pot()}
-                )
-            if table.clock_id is not None and seats:
-                raise ValidationError(
-                    _(
-                        "A tournament table closes once its players have moved (the"
-                        " tournament's tables page)."
-                    )
-                )
-            counting = session.state == Session.State.COUNTING
-            for seat in seats:  # as seat_leave cashes a player out
-                if not (counting and session.has_final_count(seat.player)):
-                    session.cash_out(seat.player, seat.stack, by=request.user, final=counting)
-            table.seats.all().delete()
-            table.closed_at = timezone.now()
-            table.bump(closed_at=table.closed_at)
-            TableEvent.log(
-                table,
-                TableEvent.Kind.CLOSED,
-                request.user,
-                players=[[str(seat.player), seat.stack] for seat in seats],
-            )
+        table.close(version=version, by=request.user)
     except Stale:
-        messages.error(request, _(STALE))
+        messages.error(request, str(STALE_TABLE))
         return redirect("dealer:table_edit", pk=table.pk)
     except ValidationError as error:
         messages.error(request, " ".join(error.messages))
@@ -255,10 +207,15 @@ def seat_move(request: HtmxHttpRequest, pk: int) -> HttpResponse:
     if request.method == "POST" and form.is_valid():
         data = form.cleaned_data
         try:
-            with transaction.atomic():
-                seat = _move(table, data, by=request.user)
+            seat = table.move_player(
+                data["seat"],
+                data["to_table"],
+                data["to_seat"],
+                version=data["version"],
+                by=request.user,
+            )
         except Stale:
-            form.add_error(None, _(STALE))
+            form.add_error(None, str(STALE_TABLE))
         except IntegrityError:  # another device seated someone there first
             form.add_error(
                 "to_seat",
@@ -283,60 +240,6 @@ def seat_move(request: HtmxHttpRequest, pk: int) -> HttpResponse:
         form.data = form.data.copy()
         form.data["version"] = table.version
     return render(request, "dealer/poker/seat_move.html", {"form": form, "table": table})
-
-
-def _move(table: Table, data: dict[str, Any], *, by: Any) -> Seat:
-    """Inside a transaction: move the player in seat `data["seat"]` to `data["to_table"]`'s
-    seat `data["to_seat"]` with their stack, or raise ValidationError (why not), Stale or
-    IntegrityError."""
-    number, target, to_seat = data["seat"], data["to_table"], data["to_seat"]
-    table.claim_for_play(data["version"])
-    seat = table.seats.select_related("player").filter(number=number).first()
-    if seat is None:
-        raise Stale
-    hand = table.live_hand()
-    if hand is not None and number in hand.config["seats"]:
-        raise ValidationError(
-            _("%(name)s is in hand %(n)s here: move them after it.")
-            % {"name": seat.player, "n": hand.number}
-        )
-    if table.clock_id is not None or target.clock_id is not None:
-        raise ValidationError(
-            _("Tournament tables move their players on the tournament's tables page.")
-        )
-    if target.session_id != table.session_id:
-        raise ValidationError(
-            _(
-                "%(table)s plays in another session (%(session)s): a player moves only between"
-                " tables of the same night, with the same chips."
-            )
-            % {"table": target, "session": target.session}
-        )
-    if target.closed_at is not None:
-        raise ValidationError(_("%(table)s is closed.") % {"table": target})
-    if to_seat > target.max_seats:
-        raise ValidationError(
-            _("%(table)s has %(n)s seats.") % {"table": target, "n": target.max_seats}
-        )
-    taken = target.seats.select_related("player").filter(number=to_seat).first()
-    if taken is not None:
-        raise ValidationError(
-            _("Seat %(seat)s at %(table)s is taken (%(name)s).")
-            % {"seat": to_seat, "table": target, "name": taken.player}
-        )
-    # The chips move with the player, so a stack above the target's maximum buy-in stays whole
-    # (nothing is bought); one below its minimum would sit down short there.
-    if target.min_buy_in and seat.stack < target.min_buy_in:
-        raise ValidationError(
-            _(
-                "%(name)s has %(stack)s chips and %(table)s's buy-in is at least %(min)s: top"
-                " up here first, or choose another table."
-            )
-            % {"name": seat.player, "stack": seat.stack, "table": target, "min": target.min_buy_in}
-        )
-    seat.move_to(target, to_seat, by=by)
-    target.bump()
-    return seat
 
 
 @login_required
@@ -379,18 +282,17 @@ def _respond(
 ) -> HttpResponse:
     """After a change (or a refusal): for htmx the table region, plus the seating panel when it
     may have changed (seat changes, between hands); for a plain form post a redirect."""
-    if not request.htmx:
-        if error:
-            messages.error(request, error)
-        elif notice:
-            messages.success(request, notice)
-        return redirect("dealer:table", pk=table.pk)
-    context = table_context(table, hand=hand, state=state, error=error, notice=notice)
-    html = render_to_string("dealer/poker/table.html#table", context, request)
-    if seating or context["hand"] is None:
-        context.update(_seating(request, table), oob=True)
-        html += render_to_string("dealer/poker/table.html#seating", context, request)
-    return HttpResponse(html)
+    page = reverse("dealer:table", args=[table.pk])
+    context: dict[str, Any] = {}
+    also: tuple[str, ...] = ()
+    if request.htmx:
+        context = table_context(table, hand=hand, state=state)
+        if seating or context["hand"] is None:
+            context.update(_seating(request, table), oob=True)
+            also = ("seating",)
+    return region_or_page(
+        request, TABLE, "table", context, redirect_to=page, error=error, notice=notice, also=also
+    )
 
 
 def _seating(request: HttpRequest, table: Table) -> dict[str, Any]:
@@ -398,11 +300,6 @@ def _seating(request: HttpRequest, table: Table) -> dict[str, Any]:
     context = seating_context(table)
     context.update(device_links(request, table))
     return context
-
-
-def _version(request: HtmxHttpRequest) -> int | None:
-    form = VersionForm(request.POST)
-    return form.cleaned_data["version"] if form.is_valid() else None
 
 
 def _form_error(form: Any) -> str:
@@ -420,27 +317,21 @@ def seat_add(request: HtmxHttpRequest, pk: int) -> HttpResponse:
         return _respond(request, table, error=_form_error(form))
     data = form.cleaned_data
     try:
-        with transaction.atomic():
-            table.claim_for_play(data["version"])
-            player = data["player"] or Player.objects.create(
-                host=table.host, name=data["new_player"]
-            )
-            Seat.check_free(player)
-            Seat.objects.create(
-                table=table,
-                number=data["seat"],
-                player=player,
-                stack=data["chips"],
-                is_new=table.latest_hand() is not None,
-                wants_to_post=data.get("post_now", False),
-            )
-            if table.clock_id is None:  # tournament chips are paid for in the tournament
-                table.session.buy_in(player, data["chips"], method=data["method"], by=request.user)
+        seat = table.seat_player(
+            version=data["version"],
+            number=data["seat"],
+            player=data["player"],
+            new_name=data["new_player"],
+            chips=data["chips"],
+            method=data.get("method", ""),
+            post_now=data.get("post_now", False),
+            by=request.user,
+        )
     except (Stale, IntegrityError):  # another device took the seat or seated the player first
-        return _respond(request, table, error=_(STALE))
+        return _respond(request, table, error=str(STALE_TABLE))
     except ValidationError as error:
         return _respond(request, table, error=" ".join(error.messages))
-    name = str(player)
+    name = str(seat.player)
     return _respond(
         request,
         table,
@@ -479,7 +370,7 @@ def seat_chips(request: HtmxHttpRequest, pk: int, number: int, kind: str) -> Htt
         )
     data = form.cleaned_data
     if data["player"] != seat.player_id:
-        return _respond(request, table, error=_(STALE), seating=True)
+        return _respond(request, table, error=str(STALE_TABLE), seating=True)
     if seat.stack + data["chips"] > limits.MAX_STACK:
         return _respond(
             request,
@@ -488,20 +379,17 @@ def seat_chips(request: HtmxHttpRequest, pk: int, number: int, kind: str) -> Htt
             % {"limit": number_format(limits.MAX_STACK, force_grouping=True)},
         )
     try:
-        with transaction.atomic():
-            table.claim_for_play(data["version"])
-            # The stack read above is the one the claimed version showed.
-            table.check_buy_in(data["chips"], stack=seat.stack, name=str(seat.player))
-            Seat.objects.filter(pk=seat.pk).update(stack=F("stack") + data["chips"])
-            table.session.buy_in(
-                seat.player,
-                data["chips"],
-                method=data["method"] or "cash",
-                kind=kind,
-                by=request.user,
-            )
+        # The seat read above is the one the claimed version showed.
+        table.add_chips(
+            seat,
+            data["chips"],
+            version=data["version"],
+            method=data["method"] or "cash",
+            kind=kind,
+            by=request.user,
+        )
     except Stale:
-        return _respond(request, table, error=_(STALE))
+        return _respond(request, table, error=str(STALE_TABLE))
     except ValidationError as error:
         return _respond(request, table, error=" ".join(error.messages))
     return _respond(
@@ -529,13 +417,13 @@ def seat_toggle(request: HtmxHttpRequest, pk: int, number: int, what: str) -> Ht
         or form.cleaned_data["player"] != seat.player_id
         or form.cleaned_data["to"] == getattr(seat, field)
     ):
-        return _respond(request, table, error=_(STALE), seating=True)
+        return _respond(request, table, error=str(STALE_TABLE), seating=True)
     try:
-        with transaction.atomic():
-            table.claim_for_play(form.cleaned_data["version"])
-            Seat.objects.filter(pk=seat.pk).update(**{field: bool(form.cleaned_data["to"])})
+        table.set_seat_flag(
+            seat, field, bool(form.cleaned_data["to"]), version=form.cleaned_data["version"]
+        )
     except Stale:
-        return _respond(request, table, error=_(STALE))
+        return _respond(request, table, error=str(STALE_TABLE))
     except ValidationError as error:
         return _respond(request, table, error=" ".join(error.messages))
     return _respond(request, table, seating=True)
@@ -549,7 +437,7 @@ def seat_leave(request: HtmxHttpRequest, pk: int, number: int) -> HttpResponse:
     seat = _seat(table, number)
     form = SeatForm(request.POST)
     if not form.is_valid() or form.cleaned_data["player"] != seat.player_id:
-        return _respond(request, table, error=_(STALE), seating=True)
+        return _respond(request, table, error=str(STALE_TABLE), seating=True)
     version = form.cleaned_data["version"]
     if _in_live_hand(table, seat):
         return _respond(
@@ -558,20 +446,9 @@ def seat_leave(request: HtmxHttpRequest, pk: int, number: int) -> HttpResponse:
             error=_("Seat %(seat)s is in the hand: leave after it.") % {"seat": number},
         )
     try:
-        with transaction.atomic():
-            # Also while the chips are counted (the game is over): the player stands up, and
-            # what they take is their count unless one is saved already.
-            session = table.session
-            session.hold(Session.State.OPEN, Session.State.COUNTING)
-            table.claim(version)
-            if table.clock_id is None:  # tournament chips are not the ledger's
-                # Even with no chips left: the player is then counted (with 0) for the night.
-                counting = session.state == Session.State.COUNTING
-                if not (counting and session.has_final_count(seat.player)):
-                    session.cash_out(seat.player, seat.stack, by=request.user, final=counting)
-            seat.delete()
+        table.leave(seat, version=version, by=request.user)
     except Stale:
-        return _respond(request, table, error=_(STALE))
+        return _respond(request, table, error=str(STALE_TABLE))
     except ValidationError as error:
         return _respond(request, table, error=" ".join(error.messages))
     return _respond(
@@ -588,9 +465,9 @@ def seat_leave(request: HtmxHttpRequest, pk: int, number: int) -> HttpResponse:
 def hand_start(request: HtmxHttpRequest, pk: int) -> HttpResponse:
     """Deal the next hand: the button moves, the blinds are posted."""
     table = _table(request, pk)
-    version = _version(request)
+    version = posted_version(request)
     if version is None:
-        return _respond(request, table, error=_(STALE))
+        return _respond(request, table, error=str(STALE_TABLE))
     try:
         hand = table.start_hand(
             version=version,
@@ -599,7 +476,7 @@ def hand_start(request: HtmxHttpRequest, pk: int) -> HttpResponse:
             button_straddle=request.POST.get("button_straddle") == "on",
         )
     except Stale:
-        return _respond(request, table, error=_(STALE))
+        return _respond(request, table, error=str(STALE_TABLE))
     except (NotEnoughPlayers, ValueError, IllegalAction) as error:
         return _respond(request, table, error=str(error))
     except ValidationError as error:
@@ -612,13 +489,13 @@ def hand_start(request: HtmxHttpRequest, pk: int) -> HttpResponse:
 def carried_share(request: HtmxHttpRequest, pk: int) -> HttpResponse:
     """Share a carried pot out equally instead of playing for it (between hands)."""
     table = _table(request, pk)
-    version = _version(request)
+    version = posted_version(request)
     if version is None:
-        return _respond(request, table, error=_(STALE))
+        return _respond(request, table, error=str(STALE_TABLE))
     try:
         hand = table.share_carried_pot(version=version, by=request.user)
     except Stale:
-        return _respond(request, table, error=_(STALE))
+        return _respond(request, table, error=str(STALE_TABLE))
     except (NotEnoughPlayers, ValueError, IllegalAction) as error:
         return _respond(request, table, error=str(error))
     except ValidationError as error:
@@ -670,10 +547,10 @@ def _apply(
     """Append an action to hand `number` of table `pk` and show the table (with `notice` when
     it landed)."""
     try:
-        hand = Hand.objects.dealt_by(request.user, table=pk, number=number)
-        state = hand.append(make, version=version, by=request.user)
+        hands = Hand.objects.filter(table_id=pk)
+        hand, state = hands.act(number=number, make=make, version=version, by=request.user)
     except (Hand.DoesNotExist, Stale):
-        return _respond(request, _table(request, pk), error=_(STALE))
+        return _respond(request, _table(request, pk), error=str(STALE_TABLE))
     except IllegalAction as error:
         return _respond(request, _table(request, pk), error=str(error))
     except ValidationError as error:
@@ -757,13 +634,13 @@ def undo(request: HtmxHttpRequest, pk: int) -> HttpResponse:
     """Take back the last action; between hands, reopen the last hand (its payout undone)."""
     form = UndoForm(request.POST)
     if not form.is_valid():
-        return _respond(request, _table(request, pk), error=_(STALE))
+        return _respond(request, _table(request, pk), error=str(STALE_TABLE))
     hands = Hand.objects.for_user(request.user).filter(table_id=pk)
     data = form.cleaned_data
     try:
         hand = hands.undo(number=data["hand"], version=data["version"], by=request.user)
     except (Hand.DoesNotExist, Stale):
-        return _respond(request, _table(request, pk), error=_(STALE))
+        return _respond(request, _table(request, pk), error=str(STALE_TABLE))
     except IllegalAction as error:
         return _respond(request, _table(request, pk), error=str(error))
     except ValidationError as error:
@@ -784,17 +661,13 @@ def co_dealer_add(request: HtmxHttpRequest, pk: int) -> HttpResponse:
     form = CoDealerForm(request.POST)
     if not form.is_valid():
         return _respond(request, table, error=_form_error(form))
-    users = get_user_model().objects
     name, password = form.cleaned_data["username"], form.cleaned_data["password"]
     try:
         validate_password(password, user=get_user_model()(username=name))
     except ValidationError as error:
         return _respond(request, table, error=" ".join(error.messages))
     try:
-        with transaction.atomic():
-            user = users.create_user(username=name, password=password)
-            table.co_dealers.add(user)
-            table.bump()
+        table.new_co_dealer(name, password)
     except IntegrityError:  # the username is someone's already
         return _respond(
             request,

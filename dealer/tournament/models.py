@@ -13,13 +13,13 @@ from functools import cached_property
 from typing import Any
 
 from django.conf import settings
-from django.db import models
+from django.db import models, transaction
 from django.db.models import Q
 from django.utils import timezone
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
-from config import limits
+from config import limits, revision
 from config.bounds import length_at_most
 from dealer.engine.clock import ClockState, ClockView, level_for_hand, read
 from dealer.engine.structure import (
@@ -162,16 +162,30 @@ class TournamentClock(models.Model):
         self.tournament = tournament
         return session
 
-    def claim(self, version: int) -> bool:
-        """Take the next version if `version` is still current; False if another device
+    @classmethod
+    @transaction.atomic
+    def use_structure(cls, tournament: Tournament, structure: TournamentStructure) -> None:
+        """`tournament`'s clock plays `structure` from now on (a new clock when it has none);
+        a new version, so open remotes and displays redraw."""
+        clock, _created = cls.objects.select_for_update().get_or_create(tournament=tournament)
+        clock.set_structure(structure)
+        clock.version += 1
+        clock.save()
+
+    def claim(self, version: int) -> None:
+        """Take the next version if `version` is still current; Stale if another device
         changed the clock first (nothing is applied)."""
-        updated = TournamentClock.objects.filter(pk=self.pk, version=version).update(
-            version=version + 1
-        )
-        if updated:
-            polls.forget("clock", self.display_token)
-            self.version = version + 1
-        return bool(updated)
+        self.version = revision.claim(TournamentClock, self.pk, version)
+        polls.forget("clock", self.display_token)
+
+    @transaction.atomic
+    def play(self, state: ClockState, *, version: int) -> None:
+        """A press on the remote: the clock's new `state` (from `version`, the one the phone
+        saw; Stale if another device pressed first)."""
+        # The version is bumped on every change: if it is still the one read, so is the state.
+        self.claim(version)
+        self.set_state(state)
+        self.save(update_fields=["step", "ends_at", "remaining", "started", "version"])
 
     def poll_key(self, now: datetime | None = None, extra: Any = "") -> str:
         """What a display compares to know whether to redraw: the version, the step being

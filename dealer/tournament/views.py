@@ -20,7 +20,6 @@ from django import forms
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import ValidationError
-from django.db import transaction
 from django.db.models import Count, Max, OuterRef, Subquery, prefetch_related_objects
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
@@ -32,7 +31,7 @@ from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from config import limits
-from config.chips import box, values_for_stakes
+from config.chips import values_for_stakes
 from config.forms import (
     MAX_REVISION,
     ChipValuesField,
@@ -44,6 +43,7 @@ from config.forms import (
 from config.http import HtmxHttpRequest
 from config.limits import whole_number
 from config.network import lan_url, qr_svg
+from config.revision import STALE_CLOCK, Stale, VersionForm, region_or_page
 from config.text import isolate
 from dealer.engine import clock as engine
 from dealer.engine.clock import ClockError, ClockView
@@ -63,10 +63,10 @@ from dealer.engine.structure import (
     validate,
 )
 from dealer.tournament.models import SavedStructure, TournamentClock, clock_row, minutes_text
+from dealer.tournament.tables import confirm_moves, dealer_table, open_dealer_table
 from ledger.models import Entry, Finish, Player, Tournament
 from ledger.templatetags.ledger import money
 
-STALE = gettext_lazy("Another device changed the clock first: this is the clock as it is now.")
 MINUTE = timedelta(minutes=1)
 
 
@@ -288,10 +288,6 @@ class GeneratorForm(forms.Form):
         return data
 
 
-class VersionForm(forms.Form):
-    version = revision_field()
-
-
 # --- rendering helpers -----------------------------------------------------------------------
 
 
@@ -487,10 +483,7 @@ def _editor(
         "templates": SavedStructure.objects.filter(host=request.user),
         **extra,
     }
-    template = "dealer/tournament/structure.html"
-    if request.htmx:
-        template += "#editor"
-    return render(request, template, context)
+    return region_or_page(request, "dealer/tournament/structure.html", "editor", context)
 
 
 def _generated_form(generator: GeneratorForm, name: str) -> StructureForm:
@@ -625,13 +618,7 @@ def clock_setup(request: HtmxHttpRequest, pk: int) -> HttpResponse:
         notice = _("Saved as %(name)s.") % {"name": isolate(name)}
         return _editor(request, form=form, generator=generator, extra=extra, notice=notice)
     assert form.structure is not None
-    with transaction.atomic():
-        clock, _created = TournamentClock.objects.select_for_update().get_or_create(
-            tournament=tournament
-        )
-        clock.set_structure(form.structure)
-        clock.version += 1
-        clock.save()
+    TournamentClock.use_structure(tournament, form.structure)
     if not request.htmx:
         return redirect("dealer:clock:setup", pk=tournament.pk)
     return HttpResponse(
@@ -659,13 +646,17 @@ def _apply(
     return actions[action]()
 
 
-def _remote(request: HtmxHttpRequest, clock: TournamentClock, **extra: Any) -> HttpResponse:
-    context = clock_context(clock)
-    context.update(extra)
+def _remote(
+    request: HtmxHttpRequest, clock: TournamentClock, redirect_to: str | None = None, **extra: Any
+) -> HttpResponse:
+    """The remote, or its #remote region for htmx (a change: a redirect to it, `redirect_to`,
+    for a full request)."""
+
+    def context() -> dict[str, Any]:
+        return {**clock_context(clock), **extra}
+
     template = "dealer/tournament/clock_remote.html"
-    if request.htmx:
-        template += "#remote"
-    return render(request, template, context)
+    return region_or_page(request, template, "remote", context, redirect_to=redirect_to)
 
 
 @login_required
@@ -695,21 +686,17 @@ def remote_act(request: HtmxHttpRequest, pk: int, action: str) -> HttpResponse:
         return _remote(request, clock, error=_("Reload the page: the clock's version is missing."))
     version = form.cleaned_data["version"]
     if version != clock.version:
-        return _remote(request, clock, error=str(STALE))
+        return _remote(request, clock, error=str(STALE_CLOCK))
     try:
         state = _apply(clock.state, clock.structure, timezone.now(), action)
     except ClockError as error:
         return _remote(request, clock, error=str(error))
-    with transaction.atomic():
-        # The version is bumped on every change: if it is still the one read, so is the state.
-        if not clock.claim(version):
-            clock.refresh_from_db()
-            return _remote(request, clock, error=str(STALE))
-        clock.set_state(state)
-        clock.save(update_fields=["step", "ends_at", "remaining", "started", "version"])
-    if not request.htmx:
-        return redirect("dealer:clock:remote", pk=pk)
-    return _remote(request, clock)
+    try:
+        clock.play(state, version=version)
+    except Stale:
+        clock.refresh_from_db()
+        return _remote(request, clock, error=str(STALE_CLOCK))
+    return _remote(request, clock, redirect_to=reverse("dealer:clock:remote", args=[pk]))
 
 
 # --- the TV display --------------------------------------------------------------------------
@@ -825,7 +812,7 @@ def _tables_context(clock: TournamentClock, **extra: Any) -> dict[str, Any]:
                 "max_seats": t.max_seats,
                 "seats": [(s, players[t.players[s]]) for s in sorted(t.players)],
                 "chips": {s: chips.get(t.players[s], 0) for s in t.players},
-                "dealer_table": _dealer_table(clock.tables[t.table]),
+                "dealer_table": dealer_table(clock.tables[t.table]),
             }
             for t in tables
         ],
@@ -838,11 +825,23 @@ def _tables_context(clock: TournamentClock, **extra: Any) -> dict[str, Any]:
     }
 
 
-def _tables_response(request: HtmxHttpRequest, clock: TournamentClock, **extra: Any) -> Any:
+def _tables_response(
+    request: HtmxHttpRequest,
+    clock: TournamentClock,
+    redirect_to: str | None = None,
+    notice: str = "",
+    **extra: Any,
+) -> HttpResponse:
+    """The tables page, or its #tables region for htmx (a change: a redirect to it,
+    `redirect_to`, with the `notice`, for a full request)."""
+
+    def context() -> dict[str, Any]:
+        return _tables_context(clock, **extra)
+
     template = "dealer/tournament/tables.html"
-    if request.htmx:
-        template += "#tables"
-    return render(request, template, _tables_context(clock, **extra))
+    return region_or_page(
+        request, template, "tables", context, redirect_to=redirect_to, notice=notice
+    )
 
 
 @login_required
@@ -862,7 +861,7 @@ def tables_act(request: HtmxHttpRequest, pk: int, action: str) -> HttpResponse:
         return _tables_response(request, clock, error=_("Reload the page."))
     seen = version.cleaned_data["version"]
     if seen != clock.version:
-        return _tables_response(request, clock, error=str(STALE))
+        return _tables_response(request, clock, error=str(STALE_CLOCK))
     if action == "open":
         return _open_table(request, clock, seen)
     before = copy.deepcopy(clock.tables)
@@ -872,19 +871,16 @@ def tables_act(request: HtmxHttpRequest, pk: int, action: str) -> HttpResponse:
         clock.tables = before
         return _tables_response(request, clock, error=str(error))
     try:
-        with transaction.atomic():
-            if not clock.claim(seen):
-                clock.refresh_from_db()
-                return _tables_response(request, clock, error=str(STALE))
-            broken = before[moves[0].from_table] if action == "break" and moves else None
-            _follow_at_dealer_tables(before, moves, broken, by=request.user)
-            clock.save(update_fields=["tables", "version"])
+        broken = before[moves[0].from_table] if action == "break" and moves else None
+        confirm_moves(clock, seen, before, moves, broken, by=request.user)
+    except Stale:
+        clock.refresh_from_db()
+        return _tables_response(request, clock, error=str(STALE_CLOCK))
     except ValidationError as error:
         clock.refresh_from_db()
         return _tables_response(request, clock, error=" ".join(error.messages))
-    if not request.htmx:
-        return redirect("dealer:clock:tables", pk=pk)
-    return _tables_response(request, clock, notice=notice)
+    page = reverse("dealer:clock:tables", args=[pk])
+    return _tables_response(request, clock, redirect_to=page, notice=notice)
 
 
 def _table_action(clock: TournamentClock, action: str, data: Any) -> tuple[str, list[Move]]:
@@ -960,13 +956,11 @@ def _open_table(request: HtmxHttpRequest, clock: TournamentClock, seen: int) -> 
     """One tap: a dealer table for one of the drawn tables, its players in their drawn seats
     with their tournament chips (nothing is bought: the chips were paid for in the tournament),
     in the tournament's session. Then the dealer's screen, ready to deal."""
-    from dealer.poker.models import Seat, Table
-
     index = whole_number(request.POST.get("table", ""), max(len(clock.tables) - 1, 0))
     if index is None or index >= len(clock.tables):
         return _tables_response(request, clock, error=_("No such table."))
     drawn = clock.tables[index]
-    if _dealer_table(drawn) is not None:
+    if dealer_table(drawn) is not None:
         return _tables_response(
             request, clock, error=_("%(table)s is open already.") % {"table": drawn["name"]}
         )
@@ -977,128 +971,23 @@ def _open_table(request: HtmxHttpRequest, clock: TournamentClock, seen: int) -> 
             request, clock, error=_("A table needs two players: draw the seats first.")
         )
     chips = player_chips(clock.tournament)
-    level = clock.level_for_hand()
-    values = clock.structure.chips_at(clock.step) or clock.structure.chips
-    name = f"{clock.tournament.name}: {drawn['name']}"[: limits.MAX_NAME]
     try:
-        with transaction.atomic():
-            if not clock.claim(seen):
-                clock.refresh_from_db()
-                return _tables_response(request, clock, error=str(STALE))
-            table = Table(
-                host=request.user,
-                name=name,
-                max_seats=max(int(drawn["max_seats"]), max(seats)),
-                clock=clock,
-                chips=box(values).data(),  # the default box's colours for the level's chips
-                small_blind=level.small_blind,
-                big_blind=level.big_blind,
-            )
-            table.session = clock.table_session()
-            table.session.hold(table.session.State.OPEN)
-            table.save()
-            table.take_level()
-            for number, player in sorted(seats.items()):
-                Seat.check_free(player)
-                # Dealt in from the first hand: nobody waits for the big blind at a new table.
-                Seat.objects.create(
-                    table=table,
-                    number=number,
-                    player=player,
-                    stack=chips.get(player.pk, 0),
-                    is_new=False,
-                )
-            clock.tables[index]["dealer_table"] = table.pk
-            clock.save(update_fields=["tables", "version"])
+        table = open_dealer_table(clock, seen, index, seats, chips, by=request.user)
+    except Stale:
+        clock.refresh_from_db()
+        return _tables_response(request, clock, error=str(STALE_CLOCK))
     except ValidationError as error:
         clock.refresh_from_db()
         return _tables_response(request, clock, error=" ".join(error.messages))
     messages.success(
         request,
         _("%(n)s players sit at %(table)s with their tournament chips.")
-        % {"n": len(seats), "table": isolate(name)},
+        % {"n": len(seats), "table": isolate(table.name)},
     )
     url = reverse("dealer:table", args=[table.pk])
     if not request.htmx:
         return redirect(url)
     return HttpResponse(status=204, headers={"HX-Redirect": url})
-
-
-def _dealer_table(drawn: dict[str, Any]) -> int | None:
-    """The dealer table opened for a drawn table, if it is still there."""
-    from dealer.poker.models import Table
-
-    pk = drawn.get("dealer_table")
-    if pk is None:
-        return None
-    return Table.objects.filter(pk=pk).values_list("pk", flat=True).first()
-
-
-def _follow_at_dealer_tables(
-    tables: list[dict[str, Any]], moves: list[Move], broken: dict[str, Any] | None, *, by: Any
-) -> None:
-    """Inside the transaction of a confirmed move or table break: the dealer tables opened for
-    the drawn tables (`tables`, as they were before the moves) follow. The player's seat moves
-    with the chips in front of them, as a cash table's Move does, logged in both histories; a
-    broken table's dealer table, left empty, closes. ValidationError (nothing changes) when the
-    player is in a hand there, or only one of the two tables is dealt at a dealer table."""
-    from dealer.poker.models import Seat, Table, TableEvent
-
-    for move in moves:
-        source_pk = _dealer_table(tables[move.from_table])
-        target_pk = _dealer_table(tables[move.to_table])
-        if source_pk is None and target_pk is None:
-            continue
-        player = Player.objects.get(pk=move.player)
-        if source_pk is None or target_pk is None:
-            dealt, other = (
-                (tables[move.from_table], tables[move.to_table])
-                if target_pk is None
-                else (tables[move.to_table], tables[move.from_table])
-            )
-            raise ValidationError(
-                _(
-                    "%(player)s would move from %(from)s to %(to)s, but only %(dealt)s is dealt"
-                    " at a dealer table: open %(other)s's dealer table first (this page)."
-                )
-                % {
-                    "player": player,
-                    "from": tables[move.from_table]["name"],
-                    "to": tables[move.to_table]["name"],
-                    "dealt": dealt["name"],
-                    "other": other["name"],
-                }
-            )
-        source = Table.objects.get(pk=source_pk)
-        target = Table.objects.get(pk=target_pk)
-        seat = Seat.objects.filter(table=source, player=player).first()
-        if seat is None:  # not seated there (left the dealer table): nothing to move
-            continue
-        hand = source.live_hand()
-        if hand is not None and seat.number in hand.config["seats"]:
-            raise ValidationError(
-                _("%(player)s is in hand %(n)s at %(table)s: confirm the move after it.")
-                % {"player": player, "n": hand.number, "table": source}
-            )
-        taken = Seat.objects.filter(table=target, number=move.to_seat).first()
-        if taken is not None:
-            raise ValidationError(
-                _(
-                    "Seat %(seat)s at %(table)s is taken by %(name)s, unlike in the draw: move"
-                    " that player first."
-                )
-                % {"seat": move.to_seat, "table": target, "name": taken.player}
-            )
-        seat.move_to(target, move.to_seat, by=by)
-        source.bump()
-        target.bump()
-    broken_pk = _dealer_table(broken) if broken is not None else None
-    if broken_pk is not None:
-        table = Table.objects.get(pk=broken_pk)
-        if not table.seats.exists() and table.closed_at is None:
-            table.closed_at = timezone.now()
-            table.bump(closed_at=table.closed_at)
-            TableEvent.log(table, TableEvent.Kind.CLOSED, by, players=[])
 
 
 def _move(clock: TournamentClock, moves: list[Any]) -> None:

@@ -31,7 +31,6 @@ from ledger.models.players import Player
 from ledger.models.sessions import (
     BANK,
     MAX_SETTLED_MINOR,
-    STALE_SESSION,
     BuyIn,
     CashOut,
     CountSource,
@@ -56,7 +55,6 @@ __all__ = [
     "SEATED",
     "UNOWNED",
     "SETTLE_HOOKS",
-    "STALE_SESSION",
     "TOURNAMENT_LINKS",
     "BuyIn",
     "CashOut",

@@ -24,6 +24,7 @@ from django.utils.translation import gettext as _
 from config import limits
 from config.bounds import MaxChips, MaxMoney, at_most, length_at_most
 from config.network import new_token
+from config.revision import STALE_PAGE, Stale
 from config.text import isolate
 from ledger import settlement
 from ledger.models.hooks import BUSY_CHECKS, SEATED, SETTLE_HOOKS, UNOWNED
@@ -67,14 +68,9 @@ class CountSource:
         return self.at_tables if self.seated else None
 
 
-STALE_SESSION = gettext_lazy(
-    "This page was out of date (another device changed the session): nothing was recorded. "
-    "Here it is as it is now."
-)
-
-
-class StaleSession(ValidationError):
-    """The page that posted showed an older version of the session."""
+class StaleSession(Stale, ValidationError):
+    """The page that posted showed an older version of the session: Stale, and a
+    ValidationError with the refusal text (the session's views show every refusal alike)."""
 
 
 class SessionQuerySet(models.QuerySet["Session"]):
@@ -198,7 +194,7 @@ class Session(models.Model):
             raise ValidationError(_("This session no longer exists."))
         self.state, self.version = row
         if version is not None and version != self.version:
-            raise StaleSession(STALE_SESSION)
+            raise StaleSession(STALE_PAGE)
         if self.state not in allowed:
             if self.state == self.State.SETTLED:
                 raise ValidationError(_("This session is settled: reopen it to change it."))
@@ -236,16 +232,19 @@ class Session(models.Model):
 
     def buy_in(
         self,
-        player: Player,
+        player: Player | None,
         chips: int,
         *,
+        new_name: str = "",
         method: str = "cash",
         kind: str = "buy_in",
         by: Any | None = None,
         counts: Mapping[str, int] | None = None,
         version: int | None = None,
     ) -> BuyIn:
-        """Record chips bought by `player` (paid in cash to the bank, or on credit).
+        """Record chips bought by `player` (paid in cash to the bank, or on credit); None: a
+        new player named `new_name` joins the host's roster with it (a refused buy-in adds
+        nobody).
 
         Allowed while the game is played and while counting (a forgotten rebuy found at the
         count), never in a settled session."""
@@ -254,6 +253,10 @@ class Session(models.Model):
             raise ValidationError(_("A buy-in must be at least one chip."))
         with transaction.atomic():
             self.hold(self.State.OPEN, self.State.COUNTING, version=version)
+            if player is None:
+                # By the buy-in's relation: players.py imports this module, not the reverse.
+                roster = BuyIn._meta.get_field("player").related_model
+                player = roster.objects.create(host_id=self.host_id, name=new_name)
             return BuyIn.objects.create(
                 session=self,
                 player=player,

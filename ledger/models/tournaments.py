@@ -7,7 +7,8 @@ from __future__ import annotations
 
 import random
 from collections import defaultdict
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
@@ -18,7 +19,7 @@ from django.utils import timezone
 from django.utils.translation import get_language, gettext_lazy
 from django.utils.translation import gettext as _
 
-from config import limits
+from config import limits, revision
 from config.bounds import MaxChips, MaxLevel, MaxMoney, MaxStack, at_most, length_at_most
 from config.text import isolate
 from ledger import prizes, settlement
@@ -129,12 +130,28 @@ class Tournament(models.Model):
             length_at_most("name", limits.MAX_NAME, "tournament_name_length"),
         ]
 
-    def claim(self, version: int) -> bool:
-        """Take the next version if the page's `version` is still current (else: stale)."""
-        claimed = Tournament.objects.filter(pk=self.pk, version=version).update(version=version + 1)
-        if claimed:
-            self.version = version + 1
-        return bool(claimed)
+    @classmethod
+    @transaction.atomic
+    def open(cls, *, host: Any, **fields: Any) -> Tournament:
+        """A new tournament of `host`'s; one in a session (`fields["session"]`) joins a night
+        that is not settled (read under the session's lock, ValidationError if it is)."""
+        session = fields.get("session")
+        if session is not None:
+            session.hold(Session.State.OPEN, Session.State.COUNTING)
+        return cls.objects.create(host=host, **fields)
+
+    @contextmanager
+    def changing(self) -> Iterator[None]:
+        """A change and the tournament's next version in one transaction: a refusal inside it
+        (ValidationError) takes the version back too, so a refused request changes nothing; a
+        device that changed the tournament since this request read it makes it Stale."""
+        with transaction.atomic():
+            self.claim(self.version)
+            yield
+
+    def claim(self, version: int) -> None:
+        """Take the next version if the page's `version` is still current, else Stale."""
+        self.version = revision.claim(Tournament, self.pk, version)
 
     def __str__(self) -> str:
         return isolate(self.name)

@@ -19,6 +19,9 @@ from decimal import Decimal
 from typing import Any
 
 from config import limits
+from config.revision import VersionForm
+from config.revision import VersionForm as ClockVersionForm
+from config.revision import VersionForm as GameVersionForm
 from dealer.deluxe.forms import BuyForm as DeluxeBuyForm
 from dealer.deluxe.forms import DeluxeForm
 from dealer.deluxe.forms import ShowForm as DeluxeShowForm
@@ -35,7 +38,6 @@ from dealer.dice.forms import (
 )
 from dealer.dice.models import DiceGame
 from dealer.engine import legal_actions
-from dealer.gamelog.forms import GameVersionForm
 from dealer.poker.forms import (
     ActionForm,
     AwardForm,
@@ -50,11 +52,9 @@ from dealer.poker.forms import (
     TableForm,
     ToggleForm,
     UndoForm,
-    VersionForm,
 )
 from dealer.poker.models import Seat, Table
 from dealer.tournament.views import DrawForm, GeneratorForm, StructureForm
-from dealer.tournament.views import VersionForm as ClockVersionForm
 from ledger import prizes, settlement
 from ledger.forms import (
     BuyInForm,
