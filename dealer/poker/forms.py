@@ -8,6 +8,7 @@ from typing import Any
 from django import forms
 from django.contrib.auth.validators import UnicodeUsernameValidator
 from django.core.exceptions import ValidationError
+from django.db import transaction
 from django.utils.translation import gettext_lazy as _
 
 from config import limits
@@ -16,7 +17,7 @@ from config.forms import ChipValuesField, NameField, chips_field, hidden_number,
 from config.revision import VersionForm
 from config.text import isolate
 from dealer.engine import ButtonStraddleOrder, Card, HeadsUpCap, StraddleRaise, games, parse_card
-from dealer.poker.models import Seat, Table
+from dealer.poker.models import Seat, Table, TableEvent
 from ledger import settlement
 from ledger.forms import currency_choices
 from ledger.models import Player, Session
@@ -305,6 +306,8 @@ class TableForm(forms.ModelForm):
                 # reads app templates).
                 field.template_name = "dealer/_check_field.html"
         if self.editing:
+            # What the edit changes, as it is before the form touches the instance.
+            self.before = table_settings(self.instance)
             self._edit_fields()
         else:
             self.fields["small_blind"].initial, self.fields["big_blind"].initial = DEFAULT_BLINDS
@@ -562,6 +565,45 @@ class TableForm(forms.ModelForm):
         if commit:
             table.save()
         return table
+
+    def create(self) -> Table:
+        """The new table (and a cash game's new session) in one transaction: a session settled
+        a moment before refuses it (ValidationError) and nothing is created."""
+        with transaction.atomic():
+            return self.save()
+
+    def save_edit(self, *, by: Any) -> None:
+        """Save an edited table's settings between hands, in one transaction with the claim of
+        the version its page showed, and log what changed in the table's history. Raises Stale
+        or ValidationError, and then nothing is saved."""
+        table = self.instance
+        with transaction.atomic():
+            table.claim_for_play(self.cleaned_data["version"])
+            table.check_between_hands()
+            self._check_edit()
+            self.save()
+            after = table_settings(table)
+            changes = [
+                [name, self.before.get(name), value]
+                for name, value in after.items()
+                if self.before.get(name) != value
+            ]
+            if changes:
+                TableEvent.log(table, TableEvent.Kind.EDITED, by, changes=changes)
+
+    def _check_edit(self) -> None:
+        """Refuse (ValidationError) settings the table's seats or carried pot cannot take."""
+        table = self.instance
+        taken = [n for n in table.seats.values_list("number", flat=True) if n > table.max_seats]
+        if taken:
+            raise ValidationError(
+                _("Seat %(seat)s is taken: move that player before the table has fewer seats.")
+                % {"seat": max(taken)}
+            )
+        if table.game != self.before["game"] and table.carried_pot():
+            raise ValidationError(
+                _("A pot is carried to the next deal: play it out before changing the game.")
+            )
 
     def _new_session(self, data: dict[str, Any]) -> Session:
         # Money per 100 chips in major units → an exact rate in minor units per chip.
@@ -953,3 +995,11 @@ class MoveForm(VersionForm):
             ("", _("Choose a table")),
             *((t.pk, f"{t.name} ({t.stakes_label()})") for t in offered),
         ]
+
+
+def table_settings(table: Table) -> dict[str, Any]:
+    """What the edit form changes, as it is now (to log what an edit changed)."""
+    values = {name: getattr(table, name) for name in TableForm.Meta.fields}
+    values["chip_values"] = ", ".join(str(int(c["value"])) for c in table.chips)
+    values.update(table_options(table))
+    return values

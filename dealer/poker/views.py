@@ -14,7 +14,7 @@ from django.contrib.auth import get_user_model
 from django.contrib.auth.decorators import login_required
 from django.contrib.auth.password_validation import validate_password
 from django.core.exceptions import ValidationError
-from django.db import IntegrityError, transaction
+from django.db import IntegrityError
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
@@ -63,9 +63,8 @@ from dealer.poker.forms import (
     TableForm,
     ToggleForm,
     UndoForm,
-    table_options,
 )
-from dealer.poker.models import Hand, Seat, Table, TableEvent
+from dealer.poker.models import Hand, Seat, Table
 from dealer.poker.screens import (
     hand_history,
     rules_list,
@@ -89,21 +88,12 @@ def table_new(request: HtmxHttpRequest) -> HttpResponse:
     form = TableForm(request.POST or None, host=request.user)
     if request.method == "POST" and form.is_valid():
         try:
-            with transaction.atomic():
-                table = form.save()
+            table = form.create()
         except ValidationError as error:
             form.add_error("session", error)
         else:
             return redirect("dealer:table", pk=table.pk)
     return render(request, "dealer/poker/table_new.html", {"form": form})
-
-
-def _settings(table: Table) -> dict[str, Any]:
-    """What the edit form changes, as it is now (to log what an edit changed)."""
-    values = {name: getattr(table, name) for name in TableForm.Meta.fields}
-    values["chip_values"] = ", ".join(str(int(c["value"])) for c in table.chips)
-    values.update(table_options(table))
-    return values
 
 
 @login_required
@@ -112,23 +102,10 @@ def table_edit(request: HtmxHttpRequest, pk: int) -> HttpResponse:
     """Change the game, stakes, seats, chips and house options between hands (the New table
     form, bound to the table), logged in the table's history; and the way to close it."""
     table = _table(request, pk)
-    before = _settings(table)
     form = TableForm(request.POST or None, instance=table, host=table.host)
     if request.method == "POST" and form.is_valid():
         try:
-            with transaction.atomic():
-                table.claim_for_play(form.cleaned_data["version"])
-                table.check_between_hands()
-                _check_edit(table, before)
-                form.save()
-                after = _settings(table)
-                changes = [
-                    [name, before.get(name), value]
-                    for name, value in after.items()
-                    if before.get(name) != value
-                ]
-                if changes:
-                    TableEvent.log(table, TableEvent.Kind.EDITED, request.user, changes=changes)
+            form.save_edit(by=request.user)
         except Stale:
             form.add_error(None, str(STALE_TABLE))
         except ValidationError as error:
@@ -151,20 +128,6 @@ def table_edit(request: HtmxHttpRequest, pk: int) -> HttpResponse:
             "leaving": table.seats.select_related("player").order_by("number"),
         },
     )
-
-
-def _check_edit(table: Table, before: dict[str, Any]) -> None:
-    """Refuse (ValidationError) settings the table's seats or carried pot cannot take."""
-    taken = [n for n in table.seats.values_list("number", flat=True) if n > table.max_seats]
-    if taken:
-        raise ValidationError(
-            _("Seat %(seat)s is taken: move that player before the table has fewer seats.")
-            % {"seat": max(taken)}
-        )
-    if table.game != before["game"] and table.carried_pot():
-        raise ValidationError(
-            _("A pot is carried to the next deal: play it out before changing the game.")
-        )
 
 
 @login_required
