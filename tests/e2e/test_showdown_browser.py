@@ -60,7 +60,8 @@ def test_a_showdown_with_cards_equity_on_the_tv_and_the_result(
     seat(page, 1, "Anna", 100)
     seat(page, 2, "Bo", 100)
     token = Table.objects.get().display_token
-    tv = browser.new_context(viewport={"width": 1280, "height": 720}).new_page()
+    tv_context = browser.new_context(viewport={"width": 1280, "height": 720})
+    tv = tv_context.new_page()
     tv.goto(f"{live_server.url}/d/{token}/")
 
     page.get_by_role("button", name="Deal the next hand").click()
@@ -106,6 +107,7 @@ def test_a_showdown_with_cards_equity_on_the_tv_and_the_result(
     expect(tv.get_by_test_id("display-result")).to_contain_text("Anna")
     expect(tv.get_by_test_id("display-result")).to_contain_text("Three of a kind, aces")
     tv.screenshot(path=screenshot_dir / "showdown-tv-result.png")
+    tv_context.close()
     context.close()
 
 
