@@ -90,11 +90,16 @@ def test_tv_follows_levels_and_a_break_and_the_remote(
     expect(page.get_by_test_id("average")).to_contain_text("(18.0 BB)")  # 9000 / 5 / 100
     page.screenshot(path=screenshot_dir / "clock-tv-1920x1080.png")
 
-    # The remote moves the clock: the TV follows within about two seconds.
-    phone_page.get_by_role("button", name="Next ▶").click()
+    # The remote moves the clock: the TV follows within about two seconds. The remote polls
+    # every second and swaps itself whole: a tap may meet a swap half-done (`.first`), but the
+    # page settles on one remote.
+    remote = phone_page.locator("#remote")
+    remote.get_by_role("button", name="Next ▶").first.click()
+    expect(remote).to_have_count(1)
     expect(phone_page.get_by_test_id("remote-level")).to_have_text("Level 4 · 75/150")
     expect(page.get_by_test_id("blinds")).to_have_text("75/150", timeout=FOLLOW_MS)
-    phone_page.get_by_role("button", name="Pause").click()
+    remote.get_by_role("button", name="Pause").first.click()
+    expect(remote).to_have_count(1)
     expect(page.get_by_test_id("state")).to_have_text("Paused", timeout=FOLLOW_MS)
     shown = page.get_by_test_id("countdown").inner_text()
     page.wait_for_timeout(1500)
